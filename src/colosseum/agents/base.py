@@ -1,0 +1,32 @@
+"""The Agent protocol every player behind a seat follows, and the random agent."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from ..core.actions import Action
+from ..core.state import State
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses an action for `seat`, which must be `state.current_player`.
+
+    An agent reads the game only through `state.view(seat)`, `state.legal_actions()` and
+    `state.determinize(seat, rng)`: it never looks at what its seat may not know.
+    """
+
+    name: str
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action: ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        return actions[rng.randrange(len(actions))]

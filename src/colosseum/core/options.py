@@ -1,0 +1,103 @@
+"""Typed game options: each has a type, a default, a description and its allowed values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidOption
+
+OptionValue = bool | int | str
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a game accepts. `choices` limits a str option; `minimum`/`maximum` an int."""
+
+    name: str
+    type: type
+    default: OptionValue
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, value: Any) -> OptionValue:
+        """The value converted to this option's type, or InvalidOption saying what is allowed."""
+        if self.type is bool:
+            parsed = _parse_bool(self.name, value)
+        elif self.type is int:
+            parsed = _parse_int(self.name, value)
+            if self.minimum is not None and parsed < self.minimum:
+                raise InvalidOption(f"option {self.name}={parsed} is below {self.minimum}")
+            if self.maximum is not None and parsed > self.maximum:
+                raise InvalidOption(f"option {self.name}={parsed} is above {self.maximum}")
+        else:
+            if not isinstance(value, str):
+                raise InvalidOption(f"option {self.name} takes text, got {value!r}")
+            parsed = value.strip()
+            if self.choices and parsed not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise InvalidOption(f"option {self.name}={parsed!r} is not one of: {allowed}")
+        return parsed
+
+    def describe(self) -> str:
+        """A one-line summary: type, default, allowed values, description."""
+        allowed = ""
+        if self.choices:
+            allowed = f" one of {'/'.join(self.choices)};"
+        elif self.minimum is not None or self.maximum is not None:
+            allowed = f" {self.minimum}..{self.maximum};"
+        return f"{self.type.__name__}, default {self.default!r};{allowed} {self.description}"
+
+
+def _parse_bool(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise InvalidOption(f"option {name} takes true or false, got {value!r}")
+
+
+def _parse_int(name: str, value: Any) -> int:
+    if isinstance(value, bool):
+        raise InvalidOption(f"option {name} takes a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            pass
+    raise InvalidOption(f"option {name} takes a whole number, got {value!r}")
+
+
+def resolve_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
+) -> dict[str, OptionValue]:
+    """Every option of `specs`, from `given` where set and the default elsewhere."""
+    by_name = {spec.name: spec for spec in specs}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(by_name) or "none"
+        raise InvalidOption(f"unknown option {', '.join(unknown)} (options of this game: {known})")
+    return {
+        name: spec.parse(given[name]) if name in given else spec.default
+        for name, spec in by_name.items()
+    }
+
+
+def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:
+    """`["k=v", ...]` as given on a command line, into a dict (values still text)."""
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InvalidOption(f"option {pair!r} is not of the form name=value")
+        options[key.strip()] = value
+    return options

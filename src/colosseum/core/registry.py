@@ -1,0 +1,161 @@
+"""The registry of games and the module-level entry points of the public contract."""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import ColosseumError, IllegalAction, InvalidOption, InvalidRecord, UnknownGame
+from .options import OptionSpec, OptionValue, resolve_options
+from .state import State
+
+# Games shipped with Colosseum, imported on first use.
+_BUILTIN_MODULES = ("colosseum.games.ludus_gladiatorius",)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a game is: its id, title, player counts, options and command-line aliases."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameDefinition:
+    """A registered game: its info and how to build its states."""
+
+    info: GameInfo
+    version: int
+    new_state: Callable[[int, int, dict[str, OptionValue]], State]
+    from_position: Callable[[dict[str, Any]], State]
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+
+_GAMES: dict[str, GameDefinition] = {}
+_loaded = False
+
+
+def register(definition: GameDefinition) -> None:
+    """Make a game available to `new_game`, the CLI and every tool."""
+    _GAMES[definition.info.id] = definition
+
+
+def _load_builtin() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        for module in _BUILTIN_MODULES:
+            importlib.import_module(module)
+
+
+def game_definition(game_id: str) -> GameDefinition:
+    """The game answering to an id or alias, or UnknownGame listing the known ones."""
+    _load_builtin()
+    wanted = game_id.strip().lower()
+    for definition in _GAMES.values():
+        if wanted == definition.info.id or wanted in definition.info.aliases:
+            return definition
+    known = ", ".join(sorted(_GAMES))
+    raise UnknownGame(f"unknown game {game_id!r} (known games: {known})")
+
+
+def games() -> dict[str, GameInfo]:
+    """Every registered game, by id."""
+    _load_builtin()
+    return {game_id: definition.info for game_id, definition in sorted(_GAMES.items())}
+
+
+def new_game(
+    game_id: str,
+    players: int = 2,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> State:
+    """A new game at its start. Without a seed one is drawn, and kept so the game replays."""
+    definition = game_definition(game_id)
+    info = definition.info
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise InvalidOption(f"players must be a whole number, got {players!r}")
+    if not info.min_players <= players <= info.max_players:
+        raise InvalidOption(
+            f"{info.title} takes {info.min_players} to {info.max_players} players, not {players}"
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidOption(f"seed must be a whole number, got {seed!r}")
+    return definition.new_state(players, seed, resolve_options(info.options, options))
+
+
+def from_position(game_id: str, position: Mapping[str, Any]) -> State:
+    """The state a `State.to_position()` dict describes; InvalidRecord if it is broken."""
+    definition = game_definition(game_id)
+    if not isinstance(position, Mapping):
+        raise InvalidRecord(f"a position is a JSON object, got {type(position).__name__}")
+    if position.get("game") != definition.info.id:
+        raise InvalidRecord(
+            f"position is for game {position.get('game')!r}, not {definition.info.id!r}"
+        )
+    if position.get("version") != definition.version:
+        raise InvalidRecord(
+            f"position has version {position.get('version')!r}; this Colosseum reads "
+            f"version {definition.version} of {definition.info.id}"
+        )
+    try:
+        state = definition.from_position(dict(position))
+    except ColosseumError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise InvalidRecord(f"broken {definition.info.id} position: {error}") from error
+    state._start = dict(position)
+    return state
+
+
+_RECORD_FIELDS = ("game", "version", "options", "players", "seed", "actions")
+
+
+def replay(record: Mapping[str, Any]) -> State:
+    """The state reached by replaying a `State.record()`; InvalidRecord says where it breaks."""
+    if not isinstance(record, Mapping):
+        raise InvalidRecord(f"a record is a JSON object, got {type(record).__name__}")
+    missing = [name for name in _RECORD_FIELDS if name not in record]
+    if missing:
+        raise InvalidRecord(f"record lacks field(s): {', '.join(missing)}")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise InvalidRecord("record field 'actions' must be a list of action notations")
+    if not isinstance(record["options"], Mapping):
+        raise InvalidRecord("record field 'options' must be an object")
+    try:
+        definition = game_definition(str(record["game"]))
+    except UnknownGame as error:
+        raise InvalidRecord(str(error)) from error
+    if record["version"] != definition.version:
+        raise InvalidRecord(
+            f"record has version {record['version']!r}; this Colosseum replays "
+            f"version {definition.version} of {definition.info.id}"
+        )
+    try:
+        if "start" in record:
+            state = from_position(definition.info.id, record["start"])
+        else:
+            state = new_game(
+                definition.info.id, record["players"], record["seed"], record["options"]
+            )
+    except InvalidOption as error:
+        raise InvalidRecord(f"record cannot start its game: {error}") from error
+    for number, notation in enumerate(actions, start=1):
+        try:
+            state.apply(notation)
+        except IllegalAction as error:
+            raise InvalidRecord(f"record action {number} ({notation!r}) fails: {error}") from error
+    return state
