@@ -29,21 +29,21 @@ class OptionSpec:
     def parse(self, value: Any) -> OptionValue:
         """The value converted to this option's type, or InvalidOption saying what is allowed."""
         if self.type is bool:
-            parsed = _parse_bool(self.name, value)
-        elif self.type is int:
-            parsed = _parse_int(self.name, value)
-            if self.minimum is not None and parsed < self.minimum:
-                raise InvalidOption(f"option {self.name}={parsed} is below {self.minimum}")
-            if self.maximum is not None and parsed > self.maximum:
-                raise InvalidOption(f"option {self.name}={parsed} is above {self.maximum}")
-        else:
-            if not isinstance(value, str):
-                raise InvalidOption(f"option {self.name} takes text, got {value!r}")
-            parsed = value.strip()
-            if self.choices and parsed not in self.choices:
-                allowed = ", ".join(self.choices)
-                raise InvalidOption(f"option {self.name}={parsed!r} is not one of: {allowed}")
-        return parsed
+            return _parse_bool(self.name, value)
+        if self.type is int:
+            number = _parse_int(self.name, value)
+            if self.minimum is not None and number < self.minimum:
+                raise InvalidOption(f"option {self.name}={number} is below {self.minimum}")
+            if self.maximum is not None and number > self.maximum:
+                raise InvalidOption(f"option {self.name}={number} is above {self.maximum}")
+            return number
+        if not isinstance(value, str):
+            raise InvalidOption(f"option {self.name} takes text, got {value!r}")
+        text = value.strip()
+        if self.choices and text not in self.choices:
+            allowed = ", ".join(self.choices)
+            raise InvalidOption(f"option {self.name}={text!r} is not one of: {allowed}")
+        return text
 
     def describe(self) -> str:
         """A one-line summary: type, default, allowed values, description."""

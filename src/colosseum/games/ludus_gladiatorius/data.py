@@ -249,7 +249,7 @@ def _arena(spec: ArenaFile) -> Arena:
 
 @cache
 def load_catalog(folder: str = "") -> Catalog:
-    """The validated data of `folder` (the bundled data when empty); DataError says what is wrong."""
+    """The validated data of `folder` (empty: the bundled data); DataError says what is wrong."""
     root = Path(folder) if folder else DATA_DIR
     if not root.is_dir():
         raise DataError(f"data folder {root} does not exist")
@@ -267,7 +267,9 @@ def load_catalog(folder: str = "") -> Catalog:
         raise DataError(f"data in {root} uses dice {unknown} that dice.toml does not define")
     net_carriers = [g.number - 1 for g in glad_file.gladiator if g.specials.get("NA", 0) > 0]
     if len(net_carriers) > 1:
-        raise DataError(f"{root / 'gladiators.toml'}: only one gladiator (the Retiarius) may have NA")
+        raise DataError(
+            f"{root / 'gladiators.toml'}: only one gladiator (the Retiarius) may have NA"
+        )
     sheets = tuple(
         Sheet(g.number, g.name, g.life, g.movement, tuple(g.dice), dict(g.specials))
         for g in sorted(glad_file.gladiator, key=lambda g: g.number)

@@ -14,7 +14,7 @@ from ...core.errors import InvalidOption
 from ...core.options import OptionValue, resolve_options
 from ...core.rng import Rng
 from ...core.state import State, position_field
-from . import combat, specials
+from . import combat
 from .data import Catalog, Face, load_catalog
 from .movement import reachable, reachable_with_net
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
@@ -256,9 +256,7 @@ class LudusState(State):
         actions.extend(Action("to", names[h]) for h in ends if h != here)
         if self.net_hex != NET_HELD and self.net_hex not in occupied and self.is_retiarius(g):
             cost = self.catalog.rules.net_attack.recover_move_cost
-            with_net = reachable_with_net(
-                arena, here, self.allowance, occupied, self.net_hex, cost
-            )
+            with_net = reachable_with_net(arena, here, self.allowance, occupied, self.net_hex, cost)
             actions.extend(Action("to", names[h], "net") for h in sorted(with_net))
         return actions
 
@@ -360,7 +358,7 @@ class LudusState(State):
             self._next_activation(events)
 
     def _trigger(self, g: int, kind: int, events: list[Event]) -> bool:
-        """A moment when a counter of `kind` must be used: use it if it is there, else rule it out."""
+        """A moment a `kind` counter must be used: use it if it lies here, else rule it out."""
         if self.counter[g] == kind and self.counter_status[g] == HIDDEN:
             self.counter_status[g] = REVEALED
             events.append(
@@ -392,14 +390,21 @@ class LudusState(State):
         if "FS" in sheet.specials and self._trigger(g, FS, events):
             allowance = rules.fast_speed.movement
         boost = self._roll([rules.movement.boost_die])
-        bonus = rules.movement.boost_bonus if combat.swords(boost) >= rules.movement.boost_swords else 0
+        bonus = (
+            rules.movement.boost_bonus if combat.swords(boost) >= rules.movement.boost_swords else 0
+        )
         self.allowance = allowance + bonus
         self.moved = True
         self.phase = MOVE
         events.append(
             Event(
                 "boost_roll",
-                {"gladiator": g + 1, "faces": _faces(boost), "bonus": bonus, "allowance": self.allowance},
+                {
+                    "gladiator": g + 1,
+                    "faces": _faces(boost),
+                    "bonus": bonus,
+                    "allowance": self.allowance,
+                },
             )
         )
 
@@ -492,7 +497,13 @@ class LudusState(State):
         events.append(
             Event(
                 "attack_roll",
-                {"attacker": g + 1, "dice": attack_dice, "faces": _faces(first), "final": _faces(rolled), "hits": hits},
+                {
+                    "attacker": g + 1,
+                    "dice": attack_dice,
+                    "faces": _faces(first),
+                    "final": _faces(rolled),
+                    "hits": hits,
+                },
             )
         )
         if recover and hits >= rules.net_attack.recover_hit_cost:
@@ -543,7 +554,11 @@ class LudusState(State):
         events.append(
             Event(
                 "emperor",
-                {"gladiator": t + 1, "verdict": verdict, "fate": "finished off" if verdict == "down" else "spared"},
+                {
+                    "gladiator": t + 1,
+                    "verdict": verdict,
+                    "fate": "finished off" if verdict == "down" else "spared",
+                },
             )
         )
         owners = {self.owner[x] for x in self.standing()}
@@ -773,7 +788,9 @@ class LudusState(State):
         state.moved = bool(position_field(position, "moved"))
         state.allowance = int(position_field(position, "allowance"))
         pending = position_field(position, "pending")
-        state.pending = None if pending is None else (int(pending[0]), int(pending[1]), bool(pending[2]))
+        state.pending = (
+            None if pending is None else (int(pending[0]), int(pending[1]), bool(pending[2]))
+        )
         state.net_hex = NET_HELD if position.get("net") is None else hex_of(position["net"])
         state.winning_seats = tuple(int(s) for s in position_field(position, "winners"))
         _check_consistent(state)

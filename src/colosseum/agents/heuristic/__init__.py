@@ -1,0 +1,1 @@
+"""Per-game heuristic agents: quick rules of thumb read from the view."""

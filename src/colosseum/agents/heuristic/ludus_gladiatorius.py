@@ -1,0 +1,153 @@
+"""A Ludus Gladiatorius player of simple rules of thumb, reading only its seat's view.
+
+Close in on the weakest opponent, strike whenever a blow is possible, spend offensive counters
+when a fight is near and one acts first, defensive ones when the opponent acts first, defend
+unless a Savage Attack is waiting.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core.actions import Action
+from ...core.state import State
+from ...games.ludus_gladiatorius.data import Arena, load_catalog
+
+Gladiator = dict[str, Any]
+
+
+class LudusHeuristic:
+    """Heuristic agent for Ludus Gladiatorius (never reads hidden information)."""
+
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        view = state.view(seat)
+        actions = state.legal_actions()
+        arena = load_catalog(str(state.options["data"])).arena
+        me = _by_number(view, view["active"])
+        enemies = [g for g in view["gladiators"] if g["hex"] and g["owner"] != seat]
+        phase = view["phase"]
+        if phase == "place":
+            return _place(view, me, enemies, actions, arena)
+        if phase == "defend":
+            return _defend(me, actions)
+        if phase == "move":
+            return _move(me, enemies, actions, arena, view["net"])
+        return _act(me, enemies, actions, arena, rng)
+
+
+def _by_number(view: dict[str, Any], number: int) -> Gladiator:
+    return next(g for g in view["gladiators"] if g["number"] == number)
+
+
+def _pick(actions: list[Action], notation: str) -> Action | None:
+    return next((a for a in actions if str(a) == notation), None)
+
+
+def _distance(arena: Arena, a: str, b: str) -> int:
+    return arena.distance(arena.index[a], arena.index[b])
+
+
+def _place(
+    view: dict[str, Any],
+    me: Gladiator,
+    enemies: list[Gladiator],
+    actions: list[Action],
+    arena: Arena,
+) -> Action:
+    """Offensive counters when a fight is near and we strike first, defensive ones otherwise."""
+    nearest = min(_distance(arena, me["hex"], e["hex"]) for e in enemies)
+    reach = me["movement"] + 1
+    order = view["order"]
+    my_turn = order.index(me["number"])
+    near_enemies = [e for e in enemies if _distance(arena, me["hex"], e["hex"]) <= reach + 1]
+    enemy_first = any(order.index(e["number"]) < my_turn for e in near_enemies)
+    if nearest > reach:
+        preference = ["FS"] if nearest > reach + 2 else []
+    elif enemy_first:
+        preference = ["DD", "D", "SA", "F"]
+    else:
+        preference = ["SA", "F", "D"]
+    if view["net"] == "held" and nearest <= reach:
+        preference.insert(0, "NA")
+    for code in preference:
+        action = _pick(actions, f"place {code}")
+        if action is not None:
+            return action
+    return actions[0]  # the blank
+
+
+def _defend(me: Gladiator, actions: list[Action]) -> Action:
+    """Defend, unless a Savage Attack waits for this gladiator's own attack."""
+    saving_savage = me["counter"] == "SA" and me.get("counter_usable") and not me["attacked"]
+    if saving_savage and me["life"] > 2:
+        return _pick(actions, "no-defence") or actions[0]
+    return _pick(actions, "defend") or actions[0]
+
+
+def _target_score(target: Gladiator) -> float:
+    """Lower is a better target: little life, no defence left."""
+    score = float(target["life"])
+    if target["defended"] or target["no_defence"] or target["entangled"]:
+        score -= 3
+    return score
+
+
+def _act(
+    me: Gladiator,
+    enemies: list[Gladiator],
+    actions: list[Action],
+    arena: Arena,
+    rng: random.Random,
+) -> Action:
+    attacks = [a for a in actions if a.kind == "attack"]
+    if attacks:
+        by_number = {e["number"]: e for e in enemies}
+        wants_net = me.get("specials_left", {}).get("NA", 0) > 0
+
+        def key(action: Action) -> tuple[float, int]:
+            recovering = len(action.args) > 1
+            return (
+                _target_score(by_number[int(action.args[0])]),
+                0 if recovering == wants_net else 1,
+            )
+
+        return min(attacks, key=key)
+    move = _pick(actions, "move")
+    if move is not None:
+        adjacent = any(_distance(arena, me["hex"], e["hex"]) == 1 for e in enemies)
+        if not adjacent or (me["attacked"] and me["life"] <= 2):
+            return move
+    return _pick(actions, "end") or actions[rng.randrange(len(actions))]
+
+
+def _move(
+    me: Gladiator,
+    enemies: list[Gladiator],
+    actions: list[Action],
+    arena: Arena,
+    net: str,
+) -> Action:
+    """End next to the weakest opponent if a blow is still to come, else keep away when hurt."""
+    can_still_attack = not (me["attacked"] or me["no_attack"])
+    wants_net = me.get("specials_left", {}).get("NA", 0) > 0
+
+    def score(action: Action) -> float:
+        hex_ = me["hex"] if action.kind == "stay" else str(action.args[0])
+        distances = [(_distance(arena, hex_, e["hex"]), e) for e in enemies]
+        threats = sum(1 for d, _ in distances if d == 1)
+        value = 0.0
+        if can_still_attack:
+            best = min(d * 4 + _target_score(e) for d, e in distances)
+            value -= best
+            value -= 2 * max(0, threats - 1)
+        else:
+            value -= 6 * threats
+            value += min(d for d, _ in distances) * (1 if me["life"] <= 2 else -0.5)
+        if len(action.args) > 1 and wants_net:
+            value += 5
+        return value
+
+    return max(actions, key=score)
