@@ -6,6 +6,9 @@
         state.apply(state.legal_actions()[0])
 """
 
+# Import the `games` subpackage before binding the name `games` to the function below: a later
+# first import of the subpackage would otherwise replace `colosseum.games()` with the package.
+from . import games as _games_package  # noqa: F401
 from .core import (
     Action,
     ColosseumError,

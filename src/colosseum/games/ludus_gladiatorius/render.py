@@ -26,16 +26,17 @@ NAME_STYLE = "grey50"
 START_STYLE = "dim yellow"
 REACHABLE_STYLE = "bold green"
 NET_STYLE = "bold yellow"
-DIE_LETTERS = {"standard": "S", "boosted": "B", "mighty": "M"}
-SPECIAL_NAMES = {
-    "SA": "Savage Attack",
-    "F": "Feint",
-    "D": "Dodge",
-    "DD": "Doughty Defence",
-    "FS": "Fast Speed",
-    "NA": "Net Attack",
-}
 SIDE_BY_SIDE_WIDTH = 96
+
+
+def special_name(code: str) -> str:
+    """A special action's name from its code (the bundled rules.toml), or empty."""
+    return load_catalog().special_names.get(code, "")
+
+
+def die_letter(die: str) -> str:
+    """A die as one letter: S standard, B boosted, M mighty."""
+    return die[:1].upper()
 
 
 def seat_style(seat: int | None) -> str:
@@ -115,7 +116,7 @@ def _hex_content(
         return left + number + right, f"bold white on {colour}"
     if netted:
         return " # ", NET_STYLE
-    label = f"{name:<3}" if len(name) < 3 else name[:3]
+    label = f"{name:>3}"[:3]
     if name in reachable:
         return label, REACHABLE_STYLE
     if index in starts:
@@ -135,8 +136,7 @@ def render_map(view: View, arena: Arena, reachable: set[str]) -> Text:
     starts = set(arena.starts.values())
     active = view.get("active") if view.get("phase") != "over" else None
     for col in range(arena.width):
-        if any((col, 0) == cell for cell in arena.cells):
-            canvas.put(margin + 4 * col + 2, 0, chr(ord("a") + col), NAME_STYLE)
+        canvas.put(margin + 4 * col + 2, 0, chr(ord("a") + col), NAME_STYLE)
     for row in range(arena.height):
         canvas.put(0, 2 * row + 2, f"{row + 1:>2}", NAME_STYLE)
     for index, (col, row) in enumerate(arena.cells):
@@ -160,7 +160,7 @@ def render_map(view: View, arena: Arena, reachable: set[str]) -> Text:
 # --- the status panel beside the map --------------------------------------------------------
 
 
-def _status(view: View) -> Table:
+def _status(view: View, reachable: set[str]) -> Table:
     """Round, phase, order, whose decision, the net, a pending attack, the legend."""
     viewer = view.get("seat")
     grid = Table.grid(padding=(0, 1))
@@ -192,7 +192,7 @@ def _status(view: View) -> Table:
         grid.add_row("Movement", f"{view['allowance']} hexes")
     grid.add_row("Net", _net(view))
     grid.add_row("", "")
-    grid.add_row("Legend", _legend(view))
+    grid.add_row("Legend", _legend(view, reachable))
     return grid
 
 
@@ -228,21 +228,20 @@ def _net(view: View) -> Text:
     return Text(f"lies on {net}", style=NET_STYLE)
 
 
-def _legend(view: View) -> Text:
-    text = Text()
-    seats = sorted({g["owner"] for g in view.get("gladiators", [])})
-    for seat in seats:
-        text.append(" n ", style=f"bold white on {seat_style(seat)}")
-        text.append(f" seat {seat}  ")
+def _legend(view: View, reachable: set[str]) -> Text:
+    text = Text("seats")
+    for seat in sorted({g["owner"] for g in view.get("gladiators", [])}):
+        text.append(" ")
+        text.append(f" {seat} ", style=f"bold white on {seat_style(seat)}")
     text.append("\n")
     text.append("›n‹", style="bold")
-    text.append(" deciding  ")
+    text.append(" deciding, ")
     text.append("#", style=NET_STYLE)
-    text.append(" net  ")
+    text.append(" the net\n")
     text.append("d1", style=START_STYLE)
-    text.append(" start hex")
-    if view.get("allowance") is not None:
-        text.append("  ")
+    text.append(" starting hex")
+    if reachable:
+        text.append(", ")
         text.append("g5", style=REACHABLE_STYLE)
         text.append(" reachable")
     return text
@@ -262,7 +261,7 @@ def _life(entry: Mapping[str, Any]) -> Text:
 
 
 def _dice(entry: Mapping[str, Any]) -> str:
-    return " ".join(DIE_LETTERS.get(die, die[:1].upper()) for die in entry["dice"])
+    return " ".join(die_letter(die) for die in entry["dice"])
 
 
 def _counter(entry: Mapping[str, Any]) -> Text:
@@ -271,7 +270,9 @@ def _counter(entry: Mapping[str, Any]) -> Text:
         return Text("–", style="dim")
     if counter == "hidden":
         return Text("face down", style="dim italic")
-    text = Text(counter, style="bold" if counter != "blank" else "")
+    if counter == "blank":
+        return Text("blank")
+    text = Text(counter, style="bold")
     if "counter_usable" in entry:
         text.append(" ready" if entry["counter_usable"] else " done", style="dim")
     return text
@@ -280,14 +281,17 @@ def _counter(entry: Mapping[str, Any]) -> Text:
 def _specials(entry: Mapping[str, Any]) -> Text:
     left = entry.get("specials_left")
     if left is not None:
-        return Text(" ".join(f"{code}{count}" for code, count in left.items()) or "–")
+        return Text(" ").join(
+            Text(f"{code}{count}", style="" if count else "dim strike")
+            for code, count in left.items()
+        )
     sheet = entry.get("specials_on_sheet", {})
     return Text(" ".join(f"{code}{count}" for code, count in sheet.items()), style="dim")
 
 
 def _flags(entry: Mapping[str, Any]) -> Text:
     if entry.get("hex") is None:
-        return Text("out of the arena", style="dim")
+        return Text("out", style="dim")
     flags = [
         (entry.get("attacked"), "attacked", ""),
         (entry.get("defended"), "defended", ""),
@@ -303,34 +307,42 @@ def _flags(entry: Mapping[str, Any]) -> Text:
     return text
 
 
+def _owner(seat: int, viewer: int | None) -> Text:
+    text = Text(str(seat), style=f"bold {seat_style(seat)}")
+    if seat == viewer:
+        text.append(" (you)", style="bold")
+    return text
+
+
 def render_sheets(view: View) -> Table:
     """The record sheets of every gladiator in the game, as the view shows them."""
     viewer = view.get("seat")
     table = Table(
         box=box.SIMPLE_HEAD,
         padding=(0, 1),
+        collapse_padding=True,
         pad_edge=False,
-        caption="Dice: S standard, B boosted, M mighty. Specials: what is left on your sheets; "
-        "dim: the sheet's totals (what is left is secret).",
+        caption="Dice: S standard, B boosted, M mighty. Dim specials: the sheet's totals "
+        "(what is left is secret).",
         caption_justify="left",
         caption_style="dim",
     )
     table.add_column("#", justify="right", style="bold")
     table.add_column("Gladiator", no_wrap=True)
-    table.add_column("Lanista", no_wrap=True)
-    table.add_column("Hex")
+    table.add_column("Seat", no_wrap=True)
+    table.add_column("Hex", min_width=3)
     table.add_column("Life", no_wrap=True)
     table.add_column("Mv", justify="right")
     table.add_column("Dice", no_wrap=True)
     table.add_column("Counter", no_wrap=True)
-    table.add_column("Specials")
-    table.add_column("Status")
+    table.add_column("Specials", no_wrap=True)
+    table.add_column("Status", min_width=9)
     for entry in view.get("gladiators", []):
         out = entry.get("hex") is None
         table.add_row(
             str(entry["number"]),
             Text(entry["name"], style=f"bold {seat_style(entry['owner'])}"),
-            seat_text(entry["owner"], viewer),
+            _owner(entry["owner"], viewer),
             entry.get("hex") or "–",
             _life(entry),
             str(entry["movement"]),
@@ -356,7 +368,7 @@ class LudusBoard:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         board = render_map(self.view, self.arena, self.reachable)
-        status = _status(self.view)
+        status = _status(self.view, self.reachable)
         if options.max_width >= SIDE_BY_SIDE_WIDTH:
             top = Table.grid(padding=(0, 2))
             top.add_column(no_wrap=True)
@@ -393,7 +405,7 @@ def _faces(faces: Sequence[Sequence[int]]) -> str:
 
 
 def _roll(data: Mapping[str, Any]) -> str:
-    dice = " ".join(DIE_LETTERS.get(d, d[:1].upper()) for d in data.get("dice", []))
+    dice = " ".join(die_letter(die) for die in data.get("dice", []))
     text = f"[{dice}] {_faces(data['faces'])}"
     if data.get("final") is not None and data["final"] != data["faces"]:
         text += f", re-rolled: {_faces(data['final'])}"
@@ -415,7 +427,7 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
         return line(who("gladiator"), " places a counter face down")
     if kind == "counter_chosen":
         code = data["counter"]
-        name = SPECIAL_NAMES.get(code, "")
+        name = special_name(code)
         return line(who("gladiator"), f": your counter is {code}" + (f" ({name})" if name else ""))
     if kind == "end":
         return line(who("gladiator"), " ends its activation")
@@ -486,18 +498,28 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
     return Text(f"{kind}: {details}" if details else kind)
 
 
+def action_order(notation: str) -> tuple[int, int, int, int]:
+    """Menu order: moves to hexes by row then column (after "stay"), other actions as legal."""
+    parts = notation.split()
+    if parts[0] != "to" or len(parts) < 2 or not parts[1][1:].isdigit():
+        return (0, 0, 0, 0)
+    name = parts[1]
+    return (1, int(name[1:]), ord(name[0]), len(parts))
+
+
 def describe_action(notation: str, view: View) -> Text:
     """A legal action's notation with a few words of explanation."""
     parts = notation.split()
     kind, args = parts[0], parts[1:]
     text = Text(notation, style="bold")
     if kind == "place" and args:
-        name = SPECIAL_NAMES.get(args[0])
+        name = special_name(args[0])
         if name:
             text.append(f" ({name})", style="dim")
-    elif kind == "attack" and args:
-        text.append(" ")
-        text.append_text(gladiator_text(view, int(args[0])))
+    elif kind == "attack" and args and args[0].isdigit():
+        entry = _gladiators(view).get(int(args[0]))
+        if entry is not None:
+            text.append(f" ({entry['name']})", style=seat_style(entry["owner"]))
         if "recover" in args:
             text.append(", recovering the net", style="dim")
     elif kind == "to" and "net" in args:

@@ -1,0 +1,1 @@
+"""The `colosseum` command line: games, play, replay, simulate, bench (see docs/cli.md)."""

@@ -1,0 +1,187 @@
+"""The `colosseum` command: games, play, replay, simulate, bench (see docs/cli.md)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..agents import InvalidAgent
+from ..core.errors import ColosseumError
+from ..core.registry import game_definition, games, new_game
+from ..sim.bench import bench_game
+from ..sim.match import GameResult, build_agent
+from ..sim.simulate import Simulation, run_games, summarize
+from . import reports
+from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
+from .play import HUMAN, PlaySession, save_record
+from .records import load_record, replay_moves
+from .renderers import renderer_for
+
+app = typer.Typer(
+    name="colosseum",
+    help="Three gladiator board games: play them, replay records, simulate and benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as name=value; repeat for more."),
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", "-s", help="Seed for a reproducible run (default: drawn).")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+
+
+@app.command("games")
+def games_command(json_output: JsonOpt = False) -> None:
+    """List every game, its player counts and every option."""
+    infos = list(games().values())
+    if json_output:
+        typer.echo(json.dumps(reports.games_json(infos), indent=2))
+        return
+    console = stdout_console()
+    for info in infos:
+        console.print(reports.game_panel(info))
+
+
+@app.command()
+def play(
+    game: GameArg,
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players", "-p", help="Who sits in each seat, in order: human or an agent spec."
+        ),
+    ] = "human,random",
+    seed: SeedOpt = None,
+    option: OptionOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Write the game record (JSON) here at the end or on quit."),
+    ] = None,
+) -> None:
+    """Play a game at the terminal: humans (hot seat) and computer agents."""
+    with user_errors():
+        info = game_definition(game).info
+        specs = split_players(players)
+        state = new_game(info.id, players=len(specs), seed=seed, options=parse_options(option))
+        session = PlaySession(stdout_console(), state, specs)
+        finished = session.run()
+    if save is not None:
+        try:
+            save_record(state, save)
+        except OSError as error:
+            fail(f"cannot save the record to {save}: {error.strerror or error}")
+        session.console.print(f"Record saved to {save}" + ("" if finished else " (unfinished)"))
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record saved by `play --save`.")],
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", help="Show the final position as this seat sees it."),
+    ] = None,
+) -> None:
+    """Replay a saved game record: its final position and the list of its actions."""
+    with user_errors():
+        record = load_record(file)
+        state, moves = replay_moves(record)
+        if seat is not None and not 0 <= seat < state.num_players:
+            raise ColosseumError(f"seat {seat} is not in this {state.num_players}-player game")
+    console = stdout_console()
+    renderer = renderer_for(state.game_id)
+    console.print(reports.record_summary(record, state.winners()))
+    console.print(renderer.view(state.view(seat), state.options, ()))
+    console.rule("Actions")
+    console.print(reports.actions_table(moves))
+
+
+def _run_with_progress(simulation: Simulation, jobs: int) -> list[GameResult]:
+    """`run_games` with a progress bar on stderr (stdout stays clean for --json)."""
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=stderr_console(),
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{simulation.game_id} games", total=simulation.games)
+        return run_games(simulation, jobs, lambda n: progress.advance(task, n))
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    games_count: Annotated[
+        int, typer.Option("--games", "-n", min=1, help="How many games to play.")
+    ] = 100,
+    players: Annotated[
+        str,
+        typer.Option("--players", "-p", help="Agent specs by seat; game i rotates the list by i."),
+    ] = "random,random",
+    seed: SeedOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    json_output: JsonOpt = False,
+    option: OptionOpt = None,
+) -> None:
+    """Play many games between computer agents and report win rates."""
+    with user_errors():
+        info = game_definition(game).info
+        specs = split_players(players)
+        for spec in specs:
+            if spec.lower() == HUMAN:
+                raise InvalidAgent("a human cannot sit in a simulation; use computer agents")
+            build_agent(spec, info.id)
+        probe = new_game(info.id, players=len(specs), seed=0, options=parse_options(option))
+        simulation = Simulation(
+            game_id=info.id,
+            players=tuple(specs),
+            games=games_count,
+            seed=secrets.randbits(31) if seed is None else seed,
+            options=dict(probe.options),
+        )
+        started = time.perf_counter()
+        results = _run_with_progress(simulation, jobs)
+        summary = summarize(simulation, results, time.perf_counter() - started)
+    if json_output:
+        typer.echo(json.dumps(summary))
+    else:
+        stdout_console().print(reports.simulation_table(summary))
+
+
+@app.command()
+def bench(
+    game: Annotated[
+        str | None, typer.Argument(help="Game id or alias (default: every game).")
+    ] = None,
+    seconds: Annotated[
+        float, typer.Option("--seconds", min=0.001, help="Measuring time per game.")
+    ] = 3.0,
+    json_output: JsonOpt = False,
+) -> None:
+    """Random-playout throughput on one core: steps/s, games/s, clones/s."""
+    with user_errors():
+        ids = [game_definition(game).info.id] if game else list(games())
+        results = [bench_game(game_id, seconds) for game_id in ids]
+    if json_output:
+        typer.echo(json.dumps(reports.bench_json(results)))
+    else:
+        stdout_console().print(reports.bench_table(results))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The console script `colosseum`."""
+    app(args=list(argv) if argv is not None else None, prog_name="colosseum")

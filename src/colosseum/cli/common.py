@@ -1,0 +1,59 @@
+"""Helpers every command shares: consoles, one-line errors with exit code 2, argument parsing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from ..agents import InvalidAgent
+from ..core.errors import ColosseumError
+from ..core.options import parse_option_pairs
+
+USAGE_ERROR = 2
+
+
+def stdout_console() -> Console:
+    """A console on the current stdout (made per command, so test runners can capture it)."""
+    return Console(highlight=False)
+
+
+def stderr_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    """Print one error line on stderr and leave with exit code 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(USAGE_ERROR)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn every Colosseum error (unknown game, bad option or agent, broken record) into `fail`."""
+    try:
+        yield
+    except ColosseumError as error:
+        fail(str(error))
+
+
+def split_players(text: str) -> list[str]:
+    """`human,random` into agent specs; a `key=value` piece continues the previous spec's
+    parameters, so `search:iterations=100,c=1.4,random` is two players."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            raise InvalidAgent(f"empty player in {text!r}: list agents like human,random")
+        if "=" in piece and ":" not in piece and specs:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    """`--option k=v` values into a dict (InvalidOption for a pair without "=")."""
+    return parse_option_pairs(list(pairs or []))

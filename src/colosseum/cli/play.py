@@ -1,0 +1,204 @@
+"""`colosseum play`: a game at the terminal, humans and computer agents, hot seat.
+
+Whatever is shown comes from a seat's view and the events that seat may see: a human sees
+only their own view; computer moves are shown as the human (or a spectator) may see them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+from ..agents import Agent
+from ..core.actions import Action, Event
+from ..core.errors import IllegalAction
+from ..core.state import State
+from ..sim.match import build_agent
+from ..sim.seeding import derive_seed
+from .renderers import Renderer, as_text, renderer_for
+
+HUMAN = "human"
+QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("?", "help")
+MAX_EVENT_LINES = 30
+
+
+class Quit(Exception):
+    """The human left the game (quit, Ctrl-D or Ctrl-C)."""
+
+
+def save_record(state: State, path: Path) -> None:
+    """Write `state.record()` as JSON (OSError if the file cannot be written)."""
+    path.write_text(json.dumps(state.record(), indent=2) + "\n", encoding="utf-8")
+
+
+class PlaySession:
+    """One game at the terminal: runs the agents, asks the humans, shows what each may see."""
+
+    def __init__(self, console: Console, state: State, specs: Sequence[str]) -> None:
+        self.console = console
+        self.state = state
+        self.specs = list(specs)
+        self.renderer: Renderer = renderer_for(state.game_id)
+        self.humans = [seat for seat, spec in enumerate(specs) if spec.lower() == HUMAN]
+        self.agents: dict[int, Agent] = {
+            seat: build_agent(spec, state.game_id)
+            for seat, spec in enumerate(specs)
+            if seat not in self.humans
+        }
+        # Who watches when nobody decides: the only human, else a spectator.
+        self.observer = self.humans[0] if len(self.humans) == 1 else None
+        self.rng = random.Random(derive_seed(state.seed or 0, "agents"))
+        self.log: list[Event] = []
+        self.seen: dict[int | None, int] = {seat: 0 for seat in [None, *self.humans]}
+        self.last_human: int | None = None
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def run(self) -> bool:
+        """Play to the end; False if a human quit first."""
+        self._introduce()
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player
+                assert seat is not None
+                if seat in self.agents:
+                    action = self.agents[seat].choose(self.state, seat, self.rng)
+                    self._record(self.state.apply(action))
+                else:
+                    self._human_turn(seat)
+        except (Quit, KeyboardInterrupt):
+            self.console.print()
+            self.console.print("Game left unfinished.", style="bold yellow")
+            return False
+        self._finish()
+        return True
+
+    def _record(self, events: list[Event]) -> None:
+        self.log.extend(events)
+        if not self.humans:
+            self._show_events(None)
+
+    def _introduce(self) -> None:
+        state = self.state
+        seats = ", ".join(f"seat {seat} {spec}" for seat, spec in enumerate(self.specs))
+        self.console.rule(f"{state.game_id} · {state.num_players} players · seed {state.seed}")
+        self.console.print(seats)
+        if self.humans:
+            self.console.print(
+                "Enter an action by its number or its notation; '?' lists the actions again, "
+                "'quit' (or Ctrl-D) leaves.",
+                style="dim",
+            )
+        else:
+            self._show_board(None)
+
+    # --- what a seat sees -----------------------------------------------------------------
+
+    def _show_events(self, seat: int | None) -> None:
+        """The events since `seat` last looked, those it may see."""
+        fresh = [e for e in self.log[self.seen[seat] :] if e.visible(seat)]
+        self.seen[seat] = len(self.log)
+        if not fresh:
+            return
+        view = self.state.view(seat)
+        if len(fresh) > MAX_EVENT_LINES:
+            hidden = len(fresh) - MAX_EVENT_LINES
+            self.console.print(f"  … {hidden} earlier events", style="dim")
+            fresh = fresh[-MAX_EVENT_LINES:]
+        for event in fresh:
+            line = Text("  · ", style="dim")
+            line.append_text(as_text(self.renderer.event(event.to_json(), view)))
+            self.console.print(line)
+
+    def _show_board(self, seat: int | None, legal: Sequence[str] = ()) -> None:
+        view = self.state.view(seat)
+        self.console.print(self.renderer.view(view, self.state.options, legal))
+
+    def _show_menu(self, seat: int, legal: list[Action]) -> None:
+        view = self.state.view(seat)
+        items = []
+        for number, action in enumerate(legal, start=1):
+            item = Text(f"{number:>2} ", style="cyan")
+            item.append_text(as_text(self.renderer.action(str(action), view)))
+            items.append(item)
+        self.console.print(Columns(items, padding=(0, 3)))
+
+    # --- humans ---------------------------------------------------------------------------
+
+    def _read(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt)
+        except (EOFError, KeyboardInterrupt) as stop:
+            raise Quit from stop
+
+    def _pass_to(self, seat: int) -> None:
+        """Hot seat: hide the previous human's screen before the next human sees theirs."""
+        self.console.clear()
+        self.console.rule(f"Pass the keyboard to seat {seat}")
+        self._read(f"Seat {seat}, press Enter when the others cannot see the screen. ")
+        self.console.clear()
+
+    def _human_turn(self, seat: int) -> None:
+        if len(self.humans) > 1 and seat != self.last_human:
+            self._pass_to(seat)
+        self.last_human = seat
+        legal = sorted(self.state.legal_actions(), key=lambda a: self.renderer.order(str(a)))
+        self.console.print()
+        self.console.rule(f"Seat {seat} to decide", style="bold")
+        self._show_events(seat)
+        if self.observer is None:
+            self.seen[None] = len(self.log)
+        self._show_board(seat, [str(action) for action in legal])
+        self._show_menu(seat, legal)
+        while True:
+            text = self._read(f"[bold]seat {seat}[/] › ").strip()
+            if not text:
+                continue
+            if text.lower() in QUIT_WORDS:
+                raise Quit
+            if text.lower() in HELP_WORDS:
+                self._show_menu(seat, legal)
+                continue
+            action = self._parse(text, legal)
+            if action is None:
+                continue
+            try:
+                events = self.state.apply(action)
+            except IllegalAction as error:
+                self.console.print(Text(str(error), style="red"))
+                continue
+            self.log.extend(events)
+            return
+
+    def _parse(self, text: str, legal: list[Action]) -> Action | str | None:
+        """A menu number to its action; anything else is notation for `State.apply`."""
+        if not text.isdigit():
+            return text
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        self.console.print(
+            Text(f"No action numbered {number}: choose 1 to {len(legal)}, or type one.", "red")
+        )
+        return None
+
+    # --- the end --------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        seat = self.observer
+        self.console.print()
+        self.console.rule("Game over", style="bold")
+        if self.humans:
+            self._show_events(seat)
+        self._show_board(seat)
+        winners = self.state.winners()
+        names = " and ".join(f"seat {w} ({self.specs[w]})" for w in winners) or "nobody"
+        verb = "wins" if len(winners) == 1 else "share the win"
+        self.console.print(Text(f"{names} {verb}.", style="bold"))

@@ -1,0 +1,86 @@
+"""Game renderers for the terminal, by game id, with a pretty-JSON fallback for any game.
+
+A renderer module provides `render_view(view, options, legal)`, `describe_event(event, view)`,
+`describe_action(notation, view)` and `action_order(notation)` (a sort key for the menu of
+legal actions); any it lacks falls back to the generic ones here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+from rich.json import JSON
+from rich.panel import Panel
+from rich.text import Text
+
+View = Mapping[str, Any]
+
+_MODULES = {
+    "ludus-gladiatorius": "colosseum.games.ludus_gladiatorius.render",
+}
+
+
+def generic_view(
+    view: View, options: Mapping[str, Any] | None = None, legal: Sequence[str] = ()
+) -> RenderableType:
+    """The view as pretty JSON in a panel."""
+    seat = view.get("seat") if isinstance(view, Mapping) else None
+    title = "spectator view" if seat is None else f"view of seat {seat}"
+    return Panel(JSON.from_data(view, default=str), title=title, title_align="left")
+
+
+def generic_event(event: Mapping[str, Any], view: View) -> Text:
+    """ "kind: key=value, ..." """
+    data = event.get("data") or {}
+    details = ", ".join(f"{key}={value}" for key, value in data.items())
+    return Text(f"{event.get('kind')}: {details}" if details else str(event.get("kind")))
+
+
+def generic_action(notation: str, view: View) -> Text:
+    return Text(notation, style="bold")
+
+
+def generic_order(notation: str) -> int:
+    """Every action ranks the same: the menu keeps the game's order."""
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    """How the terminal shows one game: the board, events and actions in words."""
+
+    view: Callable[[View, Mapping[str, Any], Sequence[str]], RenderableType]
+    event: Callable[[Mapping[str, Any], View], Text | str]
+    action: Callable[[str, View], Text | str]
+    order: Callable[[str], Any]
+
+
+GENERIC = Renderer(generic_view, generic_event, generic_action, generic_order)
+
+
+def as_text(value: Text | str) -> Text:
+    """A renderer's words as Rich text (plain strings are not read as markup)."""
+    return value if isinstance(value, Text) else Text(value)
+
+
+def register_renderer(game_id: str, module: str) -> None:
+    """Use the render functions of `module` (a dotted path) for `game_id`."""
+    _MODULES[game_id] = module
+
+
+def renderer_for(game_id: str) -> Renderer:
+    """The renderer registered for `game_id`, completed by the generic one."""
+    path = _MODULES.get(game_id)
+    if path is None:
+        return GENERIC
+    module = importlib.import_module(path)
+    return Renderer(
+        view=getattr(module, "render_view", generic_view),
+        event=getattr(module, "describe_event", generic_event),
+        action=getattr(module, "describe_action", generic_action),
+        order=getattr(module, "action_order", generic_order),
+    )

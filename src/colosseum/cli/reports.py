@@ -1,0 +1,196 @@
+"""Rich tables for `games`, `simulate`, `bench` and `replay`, and their JSON forms."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..core.options import OptionSpec
+from ..core.registry import GameInfo
+from ..sim.bench import BenchResult
+
+# --- games ----------------------------------------------------------------------------------
+
+
+def option_allowed(spec: OptionSpec) -> str:
+    """The values an option accepts, in words."""
+    if spec.type is bool:
+        return "true / false"
+    if spec.choices:
+        return " / ".join(spec.choices)
+    if spec.type is int:
+        low = "" if spec.minimum is None else str(spec.minimum)
+        high = "" if spec.maximum is None else str(spec.maximum)
+        return f"{low}..{high}" if low or high else "any whole number"
+    return "any text"
+
+
+def option_json(spec: OptionSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "type": spec.type.__name__,
+        "default": spec.default,
+        "allowed": option_allowed(spec),
+        "choices": list(spec.choices),
+        "minimum": spec.minimum,
+        "maximum": spec.maximum,
+        "description": spec.description,
+    }
+
+
+def games_json(infos: Sequence[GameInfo]) -> dict[str, Any]:
+    return {
+        info.id: {
+            "title": info.title,
+            "aliases": list(info.aliases),
+            "min_players": info.min_players,
+            "max_players": info.max_players,
+            "summary": info.summary,
+            "options": [option_json(spec) for spec in info.options],
+        }
+        for info in infos
+    }
+
+
+def game_panel(info: GameInfo) -> Panel:
+    """A game: id, aliases, player counts, summary and a table of every option."""
+    head = Text()
+    head.append("id ", style="dim")
+    head.append(info.id, style="bold")
+    if info.aliases:
+        head.append("   aliases ", style="dim")
+        head.append(", ".join(info.aliases), style="bold")
+    head.append("   players ", style="dim")
+    head.append(f"{info.min_players}–{info.max_players}", style="bold")
+    parts: list[RenderableType] = [head]
+    if info.summary:
+        parts.append(Text(info.summary, style="italic"))
+    options = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=True)
+    options.add_column("Option", style="bold cyan", no_wrap=True)
+    options.add_column("Type", no_wrap=True)
+    options.add_column("Default", no_wrap=True)
+    options.add_column("Allowed", no_wrap=True)
+    options.add_column("Description", ratio=1)
+    for spec in info.options:
+        default = repr(spec.default) if isinstance(spec.default, str) else str(spec.default)
+        options.add_row(
+            spec.name, spec.type.__name__, default, option_allowed(spec), spec.description
+        )
+    parts.append(options if info.options else Text("no options", style="dim"))
+    return Panel(Group(*parts), title=f"[bold]{info.title}[/]", title_align="left")
+
+
+# --- simulate -------------------------------------------------------------------------------
+
+
+def simulation_table(summary: dict[str, Any]) -> Group:
+    """Win rates by player and by seat, and the length of the games."""
+    players = summary["players"]
+    table = Table(
+        title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("Player", justify="right")
+    table.add_column("Agent", style="bold")
+    table.add_column("Win rate", justify="right")
+    table.add_column("Seat", justify="right")
+    table.add_column("Seat win rate", justify="right")
+    for i, name in enumerate(players):
+        table.add_row(
+            str(i),
+            name,
+            f"{summary['player_win_rate'][i]:.1%}",
+            str(i),
+            f"{summary['seat_win_rate'][i]:.1%}",
+        )
+    merged = ", ".join(f"{name} {rate:.1%}" for name, rate in summary["win_rate"].items())
+    lines = Text.assemble(
+        ("by agent: ", "dim"),
+        merged,
+        ("\nshared or no winner: ", "dim"),
+        str(summary["draws"]),
+        ("   steps per game: ", "dim"),
+        f"mean {summary['mean_steps']:.1f}, min {summary['min_steps']}, max {summary['max_steps']}",
+        ("   time: ", "dim"),
+        f"{summary['seconds']:.2f} s",
+    )
+    return Group(table, lines)
+
+
+# --- bench ----------------------------------------------------------------------------------
+
+
+def bench_json(results: Sequence[BenchResult]) -> dict[str, dict[str, float]]:
+    return {
+        r.game: {
+            "steps_per_s": round(r.steps_per_s, 1),
+            "games_per_s": round(r.games_per_s, 2),
+            "clones_per_s": round(r.clones_per_s, 1),
+        }
+        for r in results
+    }
+
+
+def bench_table(results: Sequence[BenchResult]) -> Table:
+    table = Table(
+        title="Random playouts and clones on one core",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("Game", style="bold")
+    table.add_column("Players", justify="right")
+    table.add_column("Steps/s", justify="right")
+    table.add_column("Games/s", justify="right")
+    table.add_column("Clones/s", justify="right")
+    table.add_column("Steps/game", justify="right")
+    table.add_column("Measured", justify="right", no_wrap=True)
+    for r in results:
+        table.add_row(
+            r.game,
+            str(r.players),
+            f"{r.steps_per_s:,.0f}",
+            f"{r.games_per_s:,.1f}",
+            f"{r.clones_per_s:,.0f}",
+            f"{r.steps / r.games:,.0f}",
+            f"{r.games} games, {r.seconds:.1f} s",
+        )
+    return table
+
+
+# --- replay ---------------------------------------------------------------------------------
+
+
+def record_summary(record: dict[str, Any], winners: Sequence[int]) -> Text:
+    options = ", ".join(f"{k}={v!r}" for k, v in record.get("options", {}).items()) or "defaults"
+    result = " and ".join(f"seat {w}" for w in winners) or "nobody yet"
+    return Text.assemble(
+        ("game ", "dim"),
+        (str(record["game"]), "bold"),
+        ("   players ", "dim"),
+        str(record["players"]),
+        ("   seed ", "dim"),
+        str(record["seed"]),
+        ("   actions ", "dim"),
+        str(len(record["actions"])),
+        ("\noptions ", "dim"),
+        options,
+        ("\nwinner ", "dim"),
+        (result, "bold"),
+    )
+
+
+def actions_table(moves: Sequence[tuple[int | None, str]]) -> Columns:
+    """The actions of a record, numbered, each with the seat that played it."""
+    items = [
+        Text.assemble((f"{number:>4}. ", "dim"), (f"s{seat} ", "cyan"), notation)
+        for number, (seat, notation) in enumerate(moves, start=1)
+    ]
+    return Columns(items, padding=(0, 2), equal=True)
