@@ -39,9 +39,7 @@ def play(game: str, seed: int, agent_names: list[str]) -> dict[str, Any]:
         assert seat is not None
         action = agents[seat].choose(state, seat, rng)
         events = state.apply(action)
-        steps.append(
-            {"seat": seat, "action": str(action), "events": [e.to_json() for e in events]}
-        )
+        steps.append({"seat": seat, "action": str(action), "events": [e.to_json() for e in events]})
     return {
         "game": game,
         "seed": seed,

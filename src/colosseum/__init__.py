@@ -1,9 +1,9 @@
 """Colosseum: three gladiator board games by their full rules.
 
-    import colosseum
-    state = colosseum.new_game("ludus-gladiatorius", players=2, seed=7)
-    while not state.is_terminal():
-        state.apply(state.legal_actions()[0])
+import colosseum
+state = colosseum.new_game("ludus-gladiatorius", players=2, seed=7)
+while not state.is_terminal():
+    state.apply(state.legal_actions()[0])
 """
 
 # Import the `games` subpackage before binding the name `games` to the function below: a later

@@ -17,6 +17,7 @@ adjacency tests do not merely repeat the engine's own tables.
 from __future__ import annotations
 
 import copy
+import random
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ from importlib import resources
 from typing import Any
 
 import colosseum
-from colosseum import Event, State
+from colosseum import Action, Event, State
 
 GAME = "ludus-gladiatorius"
 DEFAULT_GLADIATORS = "1,2,3,5"  # seat 0: Murmillo + Retiarius; seat 1: Thraex + Lion
@@ -331,3 +332,70 @@ def gladiator_view(view: dict[str, Any], number: int) -> dict[str, Any]:
         if entry["number"] == number:
             return entry
     raise AssertionError(f"gladiator {number} is not in the view")
+
+
+def hex_distance(a: str, b: str) -> int:
+    """Hex steps between two hexes on an open floor (odd-numbered rows shifted left)."""
+
+    def cube(name: str) -> tuple[int, int]:
+        col, row = hex_cell(name)
+        r = row - 1  # 0-based: even indices are the odd-numbered (left-shifted) rows
+        return col - (r + (r & 1)) // 2 + (r & 1), r
+
+    (xa, za), (xb, zb) = cube(a), cube(b)
+    dx, dz = xa - xb, za - zb
+    return max(abs(dx), abs(dz), abs(dx + dz))
+
+
+# --- playout policies -----------------------------------------------------------------------
+
+
+def random_choice(state: State, rnd: random.Random) -> Action:
+    """Uniform among the legal actions."""
+    actions = state.legal_actions()
+    return actions[rnd.randrange(len(actions))]
+
+
+def aggressive_choice(state: State, rnd: random.Random) -> Action:
+    """A random player that seeks fights: it closes in, attacks, defends and spends specials,
+    so that playouts reach combat, Emperor's dice, nets and eliminations often."""
+    actions = state.legal_actions()
+    names = [str(a) for a in actions]
+    view = state.view(None)
+    phase = view["phase"]
+
+    def pick(candidates: list[int]) -> Action:
+        return actions[rnd.choice(candidates)]
+
+    if phase == "place":
+        specials = [i for i, n in enumerate(names) if n != "place blank"]
+        if specials and rnd.random() < 0.7:
+            return pick(specials)
+    elif phase == "defend":
+        if rnd.random() < 0.85:
+            return actions[names.index("defend")]
+    elif phase == "act":
+        attacks = [i for i, n in enumerate(names) if n.startswith("attack")]
+        if attacks and rnd.random() < 0.9:
+            return pick(attacks)
+        if "move" in names and rnd.random() < 0.9:
+            return actions[names.index("move")]
+    elif phase == "move" and rnd.random() < 0.85:
+        me = gladiator_view(view, view["active"])
+        enemies = [e["hex"] for e in view["gladiators"] if e["hex"] and e["owner"] != me["owner"]]
+        moves = [i for i, n in enumerate(names) if n.startswith("to ")]
+        if enemies and moves:
+            with_net = [i for i in moves if names[i].endswith(" net")]
+            if with_net and rnd.random() < 0.5:
+                moves = with_net
+
+            def closeness(i: int) -> int:
+                target = names[i].split()[1]
+                return min(hex_distance(target, e) for e in enemies)
+
+            best = min(closeness(i) for i in moves)
+            return pick([i for i in moves if closeness(i) == best])
+    return actions[rnd.randrange(len(actions))]
+
+
+POLICIES = {"random": random_choice, "aggressive": aggressive_choice}

@@ -170,9 +170,7 @@ def test_game_play_3_activations_follow_player_order() -> None:
 
 
 def test_game_play_3_each_activation_may_move_attack_or_end() -> None:
-    state = (
-        Position().at(murmillo="g5", thraex="h5", retiarius="b4", lion="m6").acting(1).build()
-    )
+    state = Position().at(murmillo="g5", thraex="h5", retiarius="b4", lion="m6").acting(1).build()
     assert notations(state) == ["move", "attack 3", "end"]
     events = state.apply("end")
     assert event(events, "end").data == {"gladiator": MURMILLO}

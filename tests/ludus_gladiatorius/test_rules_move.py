@@ -48,11 +48,13 @@ def test_move_the_boosted_die_is_rolled_before_moving() -> None:
 
 @pytest.mark.parametrize("number", [MURMILLO, RETIARIUS, THRAEX, LION])
 def test_move_two_swords_on_the_boosted_die_add_one_movement(number: int) -> None:
-    position = (
-        Position().at(murmillo="g5", retiarius="a4", thraex="m4", lion="d9").acting(number)
+    position = Position().at(murmillo="g5", retiarius="a4", thraex="m4", lion="d9").acting(number)
+    double = position.search(
+        ["move"], lambda s, ev: swords(event(ev, "boost_roll").data["faces"]) == 2
     )
-    double = position.search(["move"], lambda s, ev: swords(event(ev, "boost_roll").data["faces"]) == 2)
-    single = position.search(["move"], lambda s, ev: swords(event(ev, "boost_roll").data["faces"]) < 2)
+    single = position.search(
+        ["move"], lambda s, ev: swords(event(ev, "boost_roll").data["faces"]) < 2
+    )
     base = SHEETS[number]["movement"]
     assert event(double.events, "boost_roll").data["allowance"] == base + 1
     assert event(double.events, "boost_roll").data["bonus"] == 1
@@ -99,7 +101,10 @@ def test_move_cannot_enter_or_pass_through_occupied_hexes() -> None:
     around = sorted(neighbours(corner))
     assert len(around) == 4
     position = Position(players=5, gladiators="1,2,3,4,5").at(
-        murmillo=corner, retiarius=around[0], thraex=around[1], hoplomachus=around[2],
+        murmillo=corner,
+        retiarius=around[0],
+        thraex=around[1],
+        hoplomachus=around[2],
         lion=around[3],
     )
     state = position.acting(MURMILLO).build()
@@ -108,9 +113,7 @@ def test_move_cannot_enter_or_pass_through_occupied_hexes() -> None:
 
 
 def test_move_cannot_enter_a_hex_of_an_own_gladiator() -> None:
-    state = (
-        Position().at(murmillo="g5", retiarius="h5", thraex="m4", lion="d9").acting(1).build()
-    )
+    state = Position().at(murmillo="g5", retiarius="h5", thraex="m4", lion="d9").acting(1).build()
     state.apply("move")
     assert "h5" not in _destinations(state)
     with pytest.raises(colosseum.IllegalAction):
@@ -128,9 +131,7 @@ def test_move_beyond_the_allowance_is_illegal() -> None:
 
 
 def test_move_cannot_be_split_or_repeated() -> None:
-    state = (
-        Position().at(murmillo="g5", retiarius="a4", thraex="i5", lion="d9").acting(1).build()
-    )
+    state = Position().at(murmillo="g5", retiarius="a4", thraex="i5", lion="d9").acting(1).build()
     state.apply("move")
     state.apply("to h5")  # now next to the Thraex (i5)
     assert "move" not in notations(state)
@@ -142,9 +143,7 @@ def test_move_cannot_be_split_or_repeated() -> None:
 
 
 def test_move_after_combat() -> None:
-    state = (
-        Position().at(murmillo="g5", retiarius="a4", thraex="h5", lion="d9").acting(1).build()
-    )
+    state = Position().at(murmillo="g5", retiarius="a4", thraex="h5", lion="d9").acting(1).build()
     state.apply("attack 3")
     state.apply("no-defence")
     assert state.view(None)["active"] == MURMILLO
@@ -155,9 +154,7 @@ def test_move_after_combat() -> None:
 
 
 def test_move_before_combat() -> None:
-    state = (
-        Position().at(murmillo="g5", retiarius="a4", thraex="j5", lion="d9").acting(1).build()
-    )
+    state = Position().at(murmillo="g5", retiarius="a4", thraex="j5", lion="d9").acting(1).build()
     assert not any(a.startswith("attack") for a in notations(state))
     state.apply("move")
     state.apply("to i5")
@@ -172,4 +169,7 @@ def test_move_hoplomachus_allowance_in_a_five_player_game() -> None:
         .build()
     )
     boost = event(state.apply("move"), "boost_roll").data
-    assert boost["allowance"] in (SHEETS[HOPLOMACHUS]["movement"], SHEETS[HOPLOMACHUS]["movement"] + 1)
+    assert boost["allowance"] in (
+        SHEETS[HOPLOMACHUS]["movement"],
+        SHEETS[HOPLOMACHUS]["movement"] + 1,
+    )

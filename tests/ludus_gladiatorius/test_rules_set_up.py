@@ -1,4 +1,4 @@
-"""Rulebook "Set Up": gladiators and starting hexes drawn from the cup; sheets hidden, life public."""
+"""Rulebook "Set Up": gladiators and starting hexes drawn from the cup; sheets hidden."""
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import importlib
 import secrets
 from collections.abc import Callable, Mapping
@@ -110,13 +111,16 @@ def from_position(game_id: str, position: Mapping[str, Any]) -> State:
             f"position has version {position.get('version')!r}; this Colosseum reads "
             f"version {definition.version} of {definition.info.id}"
         )
+    start = copy.deepcopy(dict(position))
     try:
-        state = definition.from_position(dict(position))
+        state = definition.from_position(copy.deepcopy(start))
+    except InvalidOption as error:
+        raise InvalidRecord(f"position has bad options: {error}") from error
     except ColosseumError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise InvalidRecord(f"broken {definition.info.id} position: {error}") from error
-    state._start = dict(position)
+    state._start = start
     return state
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
@@ -172,7 +173,7 @@ class State(ABC):
             "actions": self.actions_played(),
         }
         if self._start is not None:
-            record["start"] = self._start
+            record["start"] = copy.deepcopy(self._start)
         return record
 
     def to_position(self) -> dict[str, JsonValue]:

@@ -740,7 +740,7 @@ class LudusState(State):
         def hex_of(name: Any) -> int:
             if name is None:
                 return OFF_BOARD
-            if name not in arena.index:
+            if not isinstance(name, str) or name not in arena.index:
                 raise ValueError(f"{name!r} is not a hex of the arena")
             return arena.index[name]
 
@@ -791,7 +791,7 @@ class LudusState(State):
         state.pending = (
             None if pending is None else (int(pending[0]), int(pending[1]), bool(pending[2]))
         )
-        state.net_hex = NET_HELD if position.get("net") is None else hex_of(position["net"])
+        state.net_hex = hex_of(position_field(position, "net"))
         state.winning_seats = tuple(int(s) for s in position_field(position, "winners"))
         _check_consistent(state)
         return state
@@ -815,12 +815,18 @@ def _check_consistent(state: LudusState) -> None:
         raise ValueError("two gladiators stand on the same hex")
     if any(v < 0 for v in state.remaining):
         raise ValueError("a special action has a negative quantity left")
-    if any(not 0 <= g < NUM_GLADIATORS for g in state.order):
-        raise ValueError("field 'order' names an unknown gladiator")
-    if state.phase != OVER and not 0 <= state.step < len(state.order):
-        raise ValueError("field 'step' is outside the round's order")
-    if state.phase == DEFEND and state.pending is None:
-        raise ValueError("a defence decision needs a pending attack")
+    if any(not 0 <= g < NUM_GLADIATORS or state.owner[g] < 0 for g in state.order):
+        raise ValueError("field 'order' names a gladiator who is not in this game")
+    if state.phase != OVER:
+        if not 0 <= state.step < len(state.order):
+            raise ValueError("field 'step' is outside the round's order")
+        if state.hex[state.order[state.step]] == OFF_BOARD:
+            raise ValueError("the gladiator whose turn it is does not stand in the arena")
+    if state.phase == DEFEND:
+        if state.pending is None:
+            raise ValueError("a defence decision needs a pending attack")
+        if any(not 0 <= g < NUM_GLADIATORS or state.hex[g] == OFF_BOARD for g in state.pending[:2]):
+            raise ValueError("field 'pending' names a gladiator who does not stand in the arena")
 
 
 def _faces(rolled: list[Face]) -> list[list[int]]:
