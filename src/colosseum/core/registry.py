@@ -14,7 +14,10 @@ from .options import OptionSpec, OptionValue, resolve_options
 from .state import State
 
 # Games shipped with Colosseum, imported on first use.
-_BUILTIN_MODULES = ("colosseum.games.ludus_gladiatorius",)
+_BUILTIN_MODULES = (
+    "colosseum.games.ludi_gladiatorii",
+    "colosseum.games.ludus_gladiatorius",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,239 @@
+"""Turn Sequence 3 and Auctions: discarding down, revealing, bidding in turn (or in secret),
+ties and the Tribunal; the wager and decimatio variants."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from .model import NOBODY, PHASE, Auction
+from .tableau import (
+    capacity,
+    discard_gladiator,
+    draw_veteran,
+    event_is,
+    gain_coins,
+    has_effect,
+    has_room,
+    pay_coins,
+    take_gladiator,
+    veterans_left,
+)
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+NOT_ASKED, PASSED = -2, -1
+
+
+def enter(s: LudiState, events: list[Event]) -> None:
+    """Auction phase: first discard down to as many gladiators as buildings."""
+    seat = s.active
+    s.auctions_left = 1 + sum(
+        1 for b in s.buildings[seat] if s.catalog.buildings[b].effect == "extra_auction"
+    )
+    if event_is(s, "legatio_antonini"):
+        s.auctions_left += 1
+    s.decider = seat
+    _discard_or_offer(s, events)
+
+
+def _discard_or_offer(s: LudiState, events: list[Event]) -> None:
+    seat = s.active
+    if len(s.gladiators[seat]) > capacity(s, seat):
+        s.phase = PHASE["discard"]
+        return
+    if s.auctions_left > 0 and has_room(s, seat) and veterans_left(s):
+        s.phase = PHASE["auction"]
+        return
+    end_turn(s, events)
+
+
+def discard_actions(s: LudiState) -> list[Action]:
+    return [Action("discard", s.catalog.gladiators[g].code) for g in s.gladiators[s.active]]
+
+
+def apply_discard(s: LudiState, action: Action, events: list[Event]) -> None:
+    discard_gladiator(s, s.catalog.gladiator_by_code[str(action.args[0])], events, "no room")
+    _discard_or_offer(s, events)
+
+
+def start_actions(s: LudiState) -> list[Action]:
+    return [Action("auction"), Action("end")]
+
+
+def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
+    """Auctions 1: reveal three veterans (decimatio: one per lanista)."""
+    if action.kind == "end":
+        end_turn(s, events)
+        return
+    seat = s.active
+    s.auctions_left -= 1
+    if has_effect(s, seat, "auction_income"):
+        gain_coins(s, seat, 1, events, "Macellum")
+    auction = Auction()
+    count = s.num_players if s.options["decimatio_auctions"] else s.catalog.rules.auction_reveal
+    for _ in range(count):
+        card = draw_veteran(s)
+        if card == NOBODY:
+            break
+        auction.revealed.append(card)
+    auction.bids = [NOT_ASKED] * s.num_players
+    s.auction = auction
+    codes = [s.catalog.gladiators[g].code for g in auction.revealed]
+    events.append(Event("auction", {"seat": seat, "revealed": codes}))
+    if s.options["decimatio_auctions"]:
+        auction.order = [(seat + i) % s.num_players for i in range(1, s.num_players)]
+        auction.turn = 0
+        _next_decimatio(s, events)
+    else:
+        s.phase = PHASE["offer"]
+        s.decider = seat
+
+
+def offer_actions(s: LudiState) -> list[Action]:
+    return [Action("offer", s.catalog.gladiators[g].code) for g in _auction(s).revealed]
+
+
+def apply_offer(s: LudiState, action: Action, events: list[Event]) -> None:
+    """The active lanista keeps one revealed veteran for sale and discards the others."""
+    auction = _auction(s)
+    card = s.catalog.gladiator_by_code[str(action.args[0])]
+    for other in auction.revealed:
+        if other != card:
+            s.veteran_discard.append(other)
+    auction.revealed = [card]
+    _open_bidding(s, events)
+
+
+def _next_decimatio(s: LudiState, events: list[Event]) -> None:
+    """Decimatio: every lanista but the auctioneer discards one, until one is left."""
+    auction = _auction(s)
+    if auction.turn < len(auction.order) and len(auction.revealed) > 1:
+        s.phase = PHASE["decimatio"]
+        s.decider = auction.order[auction.turn]
+        return
+    for other in auction.revealed[1:]:
+        s.veteran_discard.append(other)
+    auction.revealed = auction.revealed[:1]
+    _open_bidding(s, events)
+
+
+def decimatio_actions(s: LudiState) -> list[Action]:
+    return [Action("reject", s.catalog.gladiators[g].code) for g in _auction(s).revealed]
+
+
+def apply_decimatio(s: LudiState, action: Action, events: list[Event]) -> None:
+    auction = _auction(s)
+    card = s.catalog.gladiator_by_code[str(action.args[0])]
+    auction.revealed.remove(card)
+    s.veteran_discard.append(card)
+    events.append(Event("rejected", {"seat": s.decider, "gladiator": str(action.args[0])}))
+    auction.turn += 1
+    _next_decimatio(s, events)
+
+
+def _open_bidding(s: LudiState, events: list[Event]) -> None:
+    """Auctions 2: from the auctioneer's left, clockwise, the auctioneer last; only lanistae
+    with room for another gladiator take part."""
+    auction = _auction(s)
+    if not auction.revealed:
+        _after_auction(s, events)
+        return
+    seat = s.active
+    auction.offered = auction.revealed[0]
+    events.append(Event("offered", {"gladiator": s.catalog.gladiators[auction.offered].code}))
+    auction.order = [(seat + i) % s.num_players for i in range(1, s.num_players + 1)]
+    auction.turn = 0
+    _next_bidder(s, events)
+
+
+def _min_bid(s: LudiState) -> int:
+    return s.catalog.gladiators[_auction(s).offered].min_bid
+
+
+def _next_bidder(s: LudiState, events: list[Event]) -> None:
+    auction = _auction(s)
+    while auction.turn < len(auction.order):
+        seat = auction.order[auction.turn]
+        if has_room(s, seat) and s.coins[seat] >= _min_bid(s):
+            s.phase = PHASE["bid"]
+            s.decider = seat
+            return
+        auction.turn += 1
+    _resolve(s, events)
+
+
+def bid_actions(s: LudiState) -> list[Action]:
+    actions = [Action("bid", n) for n in range(_min_bid(s), s.coins[s.decider] + 1)]
+    actions.append(Action("pass"))
+    return actions
+
+
+def apply_bid(s: LudiState, action: Action, events: list[Event]) -> None:
+    """A bid (at least the minimum) or a pass; secret in the simultaneous variant."""
+    auction = _auction(s)
+    seat = s.decider
+    amount = int(action.args[0]) if action.kind == "bid" else PASSED
+    auction.bids[seat] = amount
+    data = {"seat": seat, "bid": amount if amount >= 0 else None}
+    if s.options["simultaneous_auctions"]:
+        events.append(Event("bid_made", {"seat": seat}))
+        events.append(Event("bid_secret", data, [seat]))
+    else:
+        events.append(Event("bid", data))
+    auction.turn += 1
+    _next_bidder(s, events)
+
+
+def auction_winner(s: LudiState) -> int:
+    """Auctions 3: the highest bid; a tie goes to the Tribunal's owner among the tied, else to
+    the tied lanista who bid last."""
+    auction = _auction(s)
+    best = max(auction.bids)
+    if best < 0:
+        return NOBODY
+    tied = [seat for seat in auction.order if auction.bids[seat] == best]
+    with_tribunal = [seat for seat in tied if has_effect(s, seat, "auction_ties")]
+    return (with_tribunal or tied)[-1]
+
+
+def _resolve(s: LudiState, events: list[Event]) -> None:
+    auction = _auction(s)
+    card = auction.offered
+    winner = auction_winner(s)
+    if s.options["simultaneous_auctions"]:
+        shown = {str(seat): (bid if bid >= 0 else None) for seat, bid in enumerate(auction.bids)}
+        events.append(Event("bids_revealed", {"bids": shown}))
+    if s.options["wager_auctions"]:
+        for seat, bid in enumerate(auction.bids):
+            if bid > 0 and seat != winner:
+                pay_coins(s, seat, bid, events, "wager")
+    code = s.catalog.gladiators[card].code
+    if winner == NOBODY:
+        s.veteran_discard.append(card)
+        events.append(Event("unsold", {"gladiator": code}))
+    else:
+        pay_coins(s, winner, auction.bids[winner], events, "auction")
+        take_gladiator(s, winner, card, events, "auction")
+    _after_auction(s, events)
+
+
+def _after_auction(s: LudiState, events: list[Event]) -> None:
+    s.auction = None
+    s.decider = s.active
+    _discard_or_offer(s, events)
+
+
+def end_turn(s: LudiState, events: list[Event]) -> None:
+    """The turn passes to the lanista on the left."""
+    from .turn import begin_turn
+
+    s.auction = None
+    s.active = (s.active + 1) % s.num_players
+    begin_turn(s, events)
+
+
+def _auction(s: LudiState) -> Auction:
+    assert s.auction is not None
+    return s.auction

@@ -1,0 +1,487 @@
+"""Combats 1-6, with Public Favor, the Champions' duel, Armoured, Deadly, Trample, and the
+combat reserve and combat decision variants."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from . import champions
+from .model import NOBODY, PHASE, Combat
+from .tableau import (
+    discard_gladiator,
+    draw_combat,
+    event_is,
+    gain_coins,
+    gain_points,
+    has_effect,
+    pay_coins,
+)
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+ATTACKER, DEFENDER = 0, 1
+
+
+# --- declaring ------------------------------------------------------------------------------
+
+
+def fight_cost(s: LudiState, card: int) -> int:
+    """Combat 1: 2 coins with a veteran, 1 with a novice; free on a Trample or with Munere
+    Traiani's veterans; a combat-discount building takes 1 off."""
+    if s.trample_ready[card]:
+        return 0
+    spec = s.catalog.gladiators[card]
+    rules = s.catalog.rules
+    if spec.veteran:
+        cost = 0 if event_is(s, "munere_traiani") else rules.combat_cost_veteran
+    else:
+        cost = rules.combat_cost_novice
+    if has_effect(s, s.active, "combat_discount"):
+        cost = max(0, cost - 1)
+    return cost
+
+
+def defenders(s: LudiState, seat: int) -> list[int]:
+    """Gladiators that can defend: turned ones too, chained ones not (Chain)."""
+    return [g for g in s.gladiators[seat] if not s.chained[g]]
+
+
+def rivals_to_fight(s: LudiState) -> list[int]:
+    """Combat 2: a rival can be attacked only with at least one gladiator able to defend."""
+    return [r for r in range(s.num_players) if r != s.active and defenders(s, r)]
+
+
+def can_fight(s: LudiState, card: int) -> bool:
+    straight_now = not s.turned[card] or s.trample_ready[card]
+    return straight_now and s.coins[s.active] >= fight_cost(s, card) and bool(rivals_to_fight(s))
+
+
+def declare(s: LudiState, card: int, events: list[Event]) -> None:
+    """Combat 1-2: turn the gladiator, pay, choose the defending lanista."""
+    seat = s.active
+    free = s.trample_ready[card]
+    pay_coins(s, seat, fight_cost(s, card), events, "combat")
+    s.turned[card] = True
+    s.trample_ready[card] = False
+    s.combat = Combat(seat, card, free)
+    s.fought[card] = True
+    events.append(
+        Event("fight", {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "free": free})
+    )
+    rivals = rivals_to_fight(s)
+    s.phase = PHASE["fight_target"]
+    s.decider = seat
+    if len(rivals) == 1:
+        choose_rival(s, rivals[0], events)
+
+
+def rival_actions(s: LudiState) -> list[Action]:
+    return [Action("target", r) for r in rivals_to_fight(s)]
+
+
+def _attacker_chooses(s: LudiState, card: int) -> bool:
+    """Precision, and novices under Bellum Servile, choose their opponent."""
+    spec = s.catalog.gladiators[card]
+    return spec.ability == "precision" or (not spec.veteran and event_is(s, "bellum_servile"))
+
+
+def choose_rival(s: LudiState, rival: int, events: list[Event]) -> None:
+    """Combat 3: the defender picks the defending gladiator (or the attacker, with Precision;
+    a champion's challenge forces the rival champion)."""
+    combat = _combat(s)
+    combat.defender = rival
+    events.append(Event("defender", {"seat": rival}))
+    s.phase = PHASE["fight_defender"]
+    if _attacker_chooses(s, combat.a_card):
+        s.decider = combat.attacker
+    else:
+        forced = champions.forced_defender(s, combat.attacker, combat.a_card, rival)
+        if forced != NOBODY:
+            _set_defender(s, forced, events)
+            return
+        s.decider = rival
+    options = defenders(s, rival)
+    if len(options) == 1:
+        _set_defender(s, options[0], events)
+
+
+def defender_actions(s: LudiState) -> list[Action]:
+    return [
+        Action("defend", s.catalog.gladiators[g].code) for g in defenders(s, _combat(s).defender)
+    ]
+
+
+def apply_defender(s: LudiState, action: Action, events: list[Event]) -> None:
+    _set_defender(s, s.catalog.gladiator_by_code[str(action.args[0])], events)
+
+
+def _set_defender(s: LudiState, card: int, events: list[Event]) -> None:
+    combat = _combat(s)
+    combat.d_card = card
+    events.append(
+        Event("defending", {"seat": combat.defender, "gladiator": s.catalog.gladiators[card].code})
+    )
+    if s.options["combat_reserve"]:
+        _ask_reserve(s, events, after=combat.attacker)
+    else:
+        _reveal_first(s, events)
+
+
+# --- combat reserve variant -----------------------------------------------------------------
+
+
+def _reserve_seats(s: LudiState) -> list[int]:
+    combat = _combat(s)
+    order = [(combat.attacker + i) % s.num_players for i in range(1, s.num_players)]
+    return [
+        seat
+        for seat in order
+        if seat != combat.defender and any(not s.turned[g] for g in s.gladiators[seat])
+    ]
+
+
+def _ask_reserve(s: LudiState, events: list[Event], after: int) -> None:
+    """Combat (reserve): third lanistae with a straight gladiator, from the attacker's left."""
+    seats = _reserve_seats(s)
+    combat = _combat(s)
+    order = [(combat.attacker + i) % s.num_players for i in range(1, s.num_players)]
+    position = order.index(after) if after in order else -1
+    later = [seat for seat in seats if order.index(seat) > position]
+    if later and not combat.reserve:
+        s.phase = PHASE["reserve"]
+        s.decider = later[0]
+        return
+    _reveal_first(s, events)
+
+
+def reserve_actions(s: LudiState) -> list[Action]:
+    cards = [g for g in s.gladiators[s.decider] if not s.turned[g]]
+    actions = [Action("reserve", s.catalog.gladiators[g].code) for g in cards]
+    actions.append(Action("pass"))
+    return actions
+
+
+def apply_reserve(s: LudiState, action: Action, events: list[Event]) -> None:
+    """The reserve gladiator (turned) replaces the defender for all purposes."""
+    seat = s.decider
+    if action.kind == "reserve":
+        combat = _combat(s)
+        card = s.catalog.gladiator_by_code[str(action.args[0])]
+        s.turned[card] = True
+        combat.defender = seat
+        combat.d_card = card
+        combat.reserve = True
+        events.append(Event("reserve", {"seat": seat, "gladiator": str(action.args[0])}))
+    _ask_reserve(s, events, after=seat)
+
+
+# --- revealing cards ------------------------------------------------------------------------
+
+
+def _favor_uses(s: LudiState, card: int) -> int:
+    uses = 1 if s.catalog.gladiators[card].ability == "public_favor" else 0
+    return uses + (1 if s.favor[card] else 0)
+
+
+def _reveal_first(s: LudiState, events: list[Event]) -> None:
+    """Combat 4: the first card of the pile (decision variant: cards from the hands)."""
+    combat = _combat(s)
+    combat.favor_left = [_favor_uses(s, combat.a_card), _favor_uses(s, combat.d_card)]
+    if s.options["combat_decision"]:
+        combat.pending = ATTACKER
+        _ask_hand_card(s, events)
+        return
+    card = draw_combat(s)
+    if card != NOBODY:
+        _reveal(s, card, True, events)
+    _next_favor(s, events)
+
+
+def _ask_hand_card(s: LudiState, events: list[Event]) -> None:
+    combat = _combat(s)
+    while combat.pending <= DEFENDER:
+        seat = combat.attacker if combat.pending == ATTACKER else combat.defender
+        if s.hands[seat]:
+            s.phase = PHASE["combat_card"]
+            s.decider = seat
+            return
+        combat.pending += 1
+    combat.pending = NOBODY
+    _next_favor(s, events)
+
+
+def hand_card_actions(s: LudiState) -> list[Action]:
+    actions = [Action("play", s.catalog.combat[c].code) for c in s.hands[s.decider]]
+    actions.append(Action("no", "card"))
+    return actions
+
+
+def apply_hand_card(s: LudiState, action: Action, events: list[Event]) -> None:
+    """Combat (decision): each side may reveal one card from hand."""
+    combat = _combat(s)
+    if action.kind == "play":
+        card = s.catalog.combat_by_code[str(action.args[0])]
+        s.hands[s.decider].remove(card)
+        combat.hand_used[combat.pending].append(card)
+        _reveal(s, card, True, events)
+    combat.pending += 1
+    _ask_hand_card(s, events)
+
+
+def _reveal(s: LudiState, card: int, applied: bool, events: list[Event]) -> None:
+    combat = _combat(s)
+    combat.revealed.append(card)
+    combat.applied.append(applied)
+    spec = s.catalog.combat[card]
+    events.append(Event("combat_card", {"card": spec.code, "name": spec.name, "applied": applied}))
+
+
+# --- Public Favor ---------------------------------------------------------------------------
+
+
+def scores(s: LudiState) -> tuple[int, int]:
+    """Combat 5: combat skill plus the applied cards' swords / shields and the bonuses."""
+    combat = _combat(s)
+    cat = s.catalog
+    attacker = cat.gladiators[combat.a_card]
+    defender = cat.gladiators[combat.d_card]
+    a_score = attacker.combat
+    d_score = defender.combat
+    for card, applied in zip(combat.revealed, combat.applied, strict=True):
+        if applied:
+            a_score += cat.combat[card].swords
+            d_score += cat.combat[card].shields
+    if not attacker.veteran and has_effect(s, combat.attacker, "novice_attack_bonus"):
+        a_score += 1
+    if attacker.veteran and has_effect(s, combat.attacker, "veteran_attack_bonus"):
+        a_score += 1
+    if defender.ability == "defender":
+        d_score += 1
+    if has_effect(s, combat.defender, "defence_bonus"):
+        d_score += 1
+    return a_score, d_score
+
+
+def winner_side(s: LudiState) -> int:
+    """The higher score wins; the attacker wins ties."""
+    a_score, d_score = scores(s)
+    return ATTACKER if a_score >= d_score else DEFENDER
+
+
+def _next_favor(s: LudiState, events: list[Event]) -> None:
+    """Public Favor: the beaten side decides first whether to reveal another card, then the
+    other side; a side that declines is asked again only if a later card changes the result."""
+    combat = _combat(s)
+    loser = 1 - winner_side(s)
+    for side in (loser, 1 - loser):
+        if combat.favor_left[side] > 0 and not combat.declined[side] and _favor_possible(s, side):
+            combat.pending = side
+            s.phase = PHASE["favor"]
+            s.decider = combat.attacker if side == ATTACKER else combat.defender
+            return
+    finish(s, events)
+
+
+def _favor_possible(s: LudiState, side: int) -> bool:
+    combat = _combat(s)
+    if s.options["combat_decision"]:
+        seat = combat.attacker if side == ATTACKER else combat.defender
+        return bool(s.hands[seat])
+    return bool(s.combat_pile or s.combat_discard)
+
+
+def favor_actions(s: LudiState) -> list[Action]:
+    if s.phase == PHASE["favor_apply"]:
+        return [Action("apply"), Action("ignore")]
+    if s.options["combat_decision"]:
+        actions = [Action("favor", s.catalog.combat[c].code) for c in s.hands[s.decider]]
+    else:
+        actions = [Action("favor")]
+    actions.append(Action("no", "favor"))
+    return actions
+
+
+def apply_favor(s: LudiState, action: Action, events: list[Event]) -> None:
+    combat = _combat(s)
+    side = combat.pending
+    if s.phase == PHASE["favor_apply"]:
+        applied = action.kind == "apply"
+        combat.applied[-1] = applied
+        events.append(Event("favor_card", {"seat": s.decider, "applied": applied}))
+        if applied:
+            combat.declined = [False, False]
+        _next_favor(s, events)
+        return
+    if action.kind == "no":
+        combat.declined[side] = True
+        _next_favor(s, events)
+        return
+    card_of = s.catalog.gladiators
+    own_card = combat.a_card if side == ATTACKER else combat.d_card
+    has_ability = card_of[own_card].ability == "public_favor"
+    ability_used = has_ability and combat.favor_left[side] < _favor_uses(s, own_card)
+    if not has_ability or ability_used:
+        _spend_token(s, own_card)  # the ability first, then the token
+    combat.favor_left[side] -= 1
+    if action.args:
+        card = s.catalog.combat_by_code[str(action.args[0])]
+        s.hands[s.decider].remove(card)
+        combat.hand_used[side].append(card)
+    else:
+        card = draw_combat(s)
+    events.append(Event("favor", {"seat": s.decider, "gladiator": card_of[own_card].code}))
+    _reveal(s, card, False, events)
+    s.phase = PHASE["favor_apply"]
+
+
+def _spend_token(s: LudiState, card: int) -> None:
+    s.favor[card] = False
+    s.supply_favor += 1
+
+
+# --- resolution -----------------------------------------------------------------------------
+
+
+def finish(s: LudiState, events: list[Event]) -> None:
+    """Combat 6: the point, skulls and Deadly, extra points and coins, reshuffles, Trample."""
+    combat = _combat(s)
+    cat = s.catalog
+    side = winner_side(s)
+    a_score, d_score = scores(s)
+    winner_seat = combat.attacker if side == ATTACKER else combat.defender
+    loser_seat = combat.defender if side == ATTACKER else combat.attacker
+    winner_card = combat.a_card if side == ATTACKER else combat.d_card
+    loser_card = combat.d_card if side == ATTACKER else combat.a_card
+    events.append(
+        Event(
+            "combat_result",
+            {
+                "attacker": combat.attacker,
+                "defender": combat.defender,
+                "scores": [a_score, d_score],
+                "winner": winner_seat,
+                "winning_gladiator": cat.gladiators[winner_card].code,
+            },
+        )
+    )
+    applied = [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
+    if side == ATTACKER:
+        gain_points(s, winner_seat, 1, events, "victory")
+        if champions.is_duel(s, combat.attacker, combat.a_card, combat.defender, combat.d_card):
+            _steal_point(s, combat.attacker, combat.defender, events)
+    elif combat.reserve:
+        gain_points(s, winner_seat, 1, events, "reserve victory")
+    for card in applied:
+        spec = cat.combat[card]
+        if spec.extra_point:
+            gain_points(s, winner_seat, 1, events, "combat card")
+        if spec.coins:
+            gain_coins(s, winner_seat, spec.coins, events, "combat card")
+    doomed = any(cat.combat[c].skull for c in applied) or event_is(s, "crudelitas_commodi")
+    if side == ATTACKER and cat.gladiators[combat.a_card].ability == "deadly":
+        doomed = True
+    if s.options["public_favor"] and not s.favor[winner_card] and s.supply_favor > 0:
+        s.favor[winner_card] = True
+        s.supply_favor -= 1
+    if doomed:
+        _discard_loser(s, loser_seat, loser_card, events)
+    _put_away_cards(s, side, applied, events)
+    attacker_card = cat.gladiators[combat.a_card]
+    if side == ATTACKER and attacker_card.ability == "trample" and not combat.free:
+        s.trample_ready[combat.a_card] = True
+    s.combat = None
+    s.phase = PHASE["main"]
+    s.decider = s.active
+
+
+def _steal_point(s: LudiState, attacker: int, defender: int, events: list[Event]) -> None:
+    """Champions: the winning attacking champion takes a point from the beaten lanista."""
+    if s.points[defender] == 0:
+        return
+    s.points[defender] -= 1
+    s.supply_points += 1
+    gain_points(s, attacker, 1, events, "champion's duel")
+
+
+def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event]) -> None:
+    """A skull (or Deadly, or Crudelitas) discards the loser; Armoured reveals one more card,
+    and only a skull on it discards; an infirmary pays to keep the gladiator."""
+    cat = s.catalog
+    if cat.gladiators[card].ability == "armoured":
+        extra = draw_combat(s)
+        if extra != NOBODY:
+            s.combat_discard.append(extra)
+            skull = cat.combat[extra].skull
+            events.append(
+                Event(
+                    "armoured",
+                    {
+                        "gladiator": cat.gladiators[card].code,
+                        "card": cat.combat[extra].code,
+                        "skull": skull,
+                    },
+                )
+            )
+            if not skull:
+                return
+    cost = cat.rules.infirmary_cost
+    if has_effect(s, seat, "infirmary") and s.coins[seat] >= cost:
+        pay_coins(s, seat, cost, events, "infirmary")
+        return
+    discard_gladiator(s, card, events, "combat")
+
+
+def _put_away_cards(s: LudiState, side: int, applied: list[int], events: list[Event]) -> None:
+    """Revealed cards to the discard pile (decision variant: the loser takes back theirs);
+    a reshuffle symbol shuffles the used cards back into the pile."""
+    combat = _combat(s)
+    loser_seat = combat.defender if side == ATTACKER else combat.attacker
+    for card in combat.revealed:
+        if card in combat.hand_used[1 - side]:
+            s.hands[loser_seat].append(card)
+        elif card != NOBODY:
+            s.combat_discard.append(card)
+    if any(s.catalog.combat[c].reshuffle for c in applied):
+        s.combat_pile.extend(s.combat_discard)
+        s.combat_discard = []
+        s.rng.shuffle(s.combat_pile)
+        events.append(Event("reshuffle", {}))
+
+
+def _combat(s: LudiState) -> Combat:
+    assert s.combat is not None
+    return s.combat
+
+
+# --- combat decision variant: the hand of combat cards --------------------------------------
+
+
+def decision_shop_actions(s: LudiState, seat: int) -> list[Action]:
+    """Combat (decision): buy a card for 1 coin (hand of 3 at most); discard one for free."""
+    rules = s.catalog.rules
+    actions = []
+    if (
+        len(s.hands[seat]) < rules.decision_hand
+        and s.coins[seat] >= rules.decision_card_cost
+        and (s.combat_pile or s.combat_discard)
+    ):
+        actions.append(Action("buy-combat"))
+    actions.extend(Action("drop", s.catalog.combat[c].code) for c in s.hands[seat])
+    return actions
+
+
+def apply_shop(s: LudiState, action: Action, events: list[Event]) -> None:
+    seat = s.active
+    if action.kind == "buy-combat":
+        pay_coins(s, seat, s.catalog.rules.decision_card_cost, events, "combat card")
+        card = draw_combat(s)
+        s.hands[seat].append(card)
+        events.append(Event("combat_bought", {"seat": seat}))
+        events.append(Event("combat_bought_card", {"card": s.catalog.combat[card].code}, [seat]))
+    else:
+        card = s.catalog.combat_by_code[str(action.args[0])]
+        s.hands[seat].remove(card)
+        s.combat_discard.append(card)
+        events.append(Event("combat_dropped", {"seat": seat, "card": str(action.args[0])}))

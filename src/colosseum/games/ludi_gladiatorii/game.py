@@ -1,0 +1,29 @@
+"""Ludi Gladiatorii as a registered game."""
+
+from __future__ import annotations
+
+from ...core.options import OptionValue
+from ...core.registry import GameDefinition, GameInfo, register
+from .model import GAME_ID, VERSION
+from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .state import LudiState
+
+INFO = GameInfo(
+    id=GAME_ID,
+    title="Ludi Gladiatorii",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    aliases=("ludi",),
+    summary="build a ludus, auction gladiators, fight for victory points (all expansions)",
+)
+
+
+def _new_state(players: int, seed: int, options: dict[str, OptionValue]) -> LudiState:
+    return LudiState.new(players, seed, options)
+
+
+DEFINITION = GameDefinition(
+    info=INFO, version=VERSION, new_state=_new_state, from_position=LudiState.from_position
+)
+register(DEFINITION)

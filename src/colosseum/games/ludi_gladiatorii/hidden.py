@@ -1,0 +1,165 @@
+"""What each lanista may see (`view`) and how `determinize` guesses the rest.
+
+Hidden: the order of the veteran, combat, event and building (selection variant) piles, the
+combat cards in other hands (decision variant) and secret bids (simultaneous auctions).
+Everything the rulebook lays face up is public.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...core.rng import Rng
+from .model import NOBODY, PHASES
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+
+def view(s: LudiState, seat: int | None) -> dict[str, Any]:
+    cat = s.catalog
+    g_code = [g.code for g in cat.gladiators]
+    b_code = [b.code for b in cat.buildings]
+    c_code = [c.code for c in cat.combat]
+    lanistae = []
+    for p in range(s.num_players):
+        entry: dict[str, Any] = {
+            "seat": p,
+            "coins": s.coins[p],
+            "points": s.points[p],
+            "gladiators": [
+                {
+                    "code": g_code[g],
+                    "name": cat.gladiators[g].name,
+                    "veteran": cat.gladiators[g].veteran,
+                    "combat": cat.gladiators[g].combat,
+                    "work": cat.gladiators[g].work,
+                    "construction": cat.gladiators[g].construction,
+                    "ability": cat.gladiators[g].ability,
+                    "turned": s.turned[g],
+                    "chained": s.chained[g],
+                    "favor": s.favor[g],
+                    "trample_ready": s.trample_ready[g],
+                    "champion": s.champion[p] == g,
+                }
+                for g in s.gladiators[p]
+            ],
+            "buildings": [b_code[b] for b in s.buildings[p]],
+            "combat_hand": len(s.hands[p]),
+        }
+        if seat == p:
+            entry["combat_hand_cards"] = [c_code[c] for c in s.hands[p]]
+        lanistae.append(entry)
+    result: dict[str, Any] = {
+        "game": "ludi-gladiatorii",
+        "seat": seat,
+        "players": s.num_players,
+        "round": s.round,
+        "phase": PHASES[s.phase],
+        "active": s.active,
+        "start_seat": s.start_seat,
+        "current_player": s.current_player,
+        "lanistae": lanistae,
+        "centre": {
+            "buildings": [b_code[b] for b in s.centre_buildings],
+            "building_deck": len(s.building_deck),
+            "novices": len(s.centre_novices),
+            "veteran_pile": len(s.veteran_pile),
+            "veteran_discard": [g_code[g] for g in s.veteran_discard],
+            "combat_pile": len(s.combat_pile),
+            "combat_discard": [c_code[c] for c in s.combat_discard],
+            "event": None if s.event == NOBODY else cat.events[s.event].code,
+            "event_pile": len(s.event_pile),
+            "event_discard": [cat.events[e].code for e in s.event_discard],
+            "coins": s.supply_coins,
+            "points": s.supply_points,
+            "favor_tokens": s.supply_favor,
+        },
+        "draft_pool": [b_code[b] for b in s.draft_pool],
+        "start_pending": list(s.start_pending),
+        "job": None
+        if s.job_building == NOBODY
+        else {"kind": s.job_kind, "building": b_code[s.job_building], "left": s.job_left},
+        "chain": None
+        if s.chain_card == NOBODY
+        else {"gladiator": g_code[s.chain_card], "left": s.chain_left, "rival": s.chain_target},
+        "champion_queue": list(s.champion_queue),
+        "combat": None if s.combat is None else _combat_view(s, seat),
+        "auction": None if s.auction is None else _auction_view(s, seat),
+        "auctions_left": s.auctions_left,
+        "officina_used": s.officina_used,
+        "winners": list(s.winning_seats),
+    }
+    return result
+
+
+def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any]:
+    combat = s.combat
+    assert combat is not None
+    cat = s.catalog
+    return {
+        "attacker": combat.attacker,
+        "attacking_gladiator": cat.gladiators[combat.a_card].code,
+        "defender": combat.defender,
+        "defending_gladiator": None
+        if combat.d_card == NOBODY
+        else cat.gladiators[combat.d_card].code,
+        "reserve": combat.reserve,
+        "free": combat.free,
+        "cards": [
+            {"card": cat.combat[c].code, "applied": a}
+            for c, a in zip(combat.revealed, combat.applied, strict=True)
+        ],
+        "favor_left": list(combat.favor_left),
+    }
+
+
+def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any]:
+    auction = s.auction
+    assert auction is not None
+    secret = bool(s.options["simultaneous_auctions"])
+    bids: list[Any] = []
+    for p, bid in enumerate(auction.bids):
+        if bid == -2:
+            bids.append("not yet")
+        elif secret and p != seat:
+            bids.append("made")
+        else:
+            bids.append(None if bid == -1 else bid)
+    return {
+        "revealed": [s.catalog.gladiators[g].code for g in auction.revealed],
+        "offered": None
+        if auction.offered == NOBODY
+        else s.catalog.gladiators[auction.offered].code,
+        "order": list(auction.order),
+        "turn": auction.turn,
+        "bids": bids,
+    }
+
+
+def resample(s: LudiState, seat: int, rng: random.Random) -> None:
+    """Shuffle what `seat` cannot see; redeal other hands; guess others' secret bids."""
+    rng.shuffle(s.veteran_pile)
+    rng.shuffle(s.event_pile)
+    rng.shuffle(s.building_deck)
+    pool = list(s.combat_pile)
+    for p in range(s.num_players):
+        if p != seat:
+            pool.extend(s.hands[p])
+    rng.shuffle(pool)
+    for p in range(s.num_players):
+        if p != seat:
+            size = len(s.hands[p])
+            s.hands[p] = pool[:size]
+            pool = pool[size:]
+    s.combat_pile = pool
+    if s.auction is not None and s.options["simultaneous_auctions"]:
+        minimum = (
+            s.catalog.gladiators[s.auction.offered].min_bid if s.auction.offered != NOBODY else 0
+        )
+        for p, bid in enumerate(s.auction.bids):
+            if p != seat and bid != -2:
+                choices = [-1, *range(minimum, s.coins[p] + 1)]
+                s.auction.bids[p] = choices[rng.randrange(len(choices))]
+    s.rng = Rng.from_random(rng)

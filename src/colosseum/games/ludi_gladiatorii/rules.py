@@ -1,0 +1,58 @@
+"""Which rules module answers each decision: legal actions and their effects by phase."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from . import auction, champions, combat, draft, turn
+from .model import PHASE
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+LegalFn = Callable[["LudiState"], list[Action]]
+ApplyFn = Callable[["LudiState", Action, list[Event]], None]
+
+
+def _target(s: LudiState, action: Action, events: list[Event]) -> None:
+    turn.apply_target(s, int(action.args[0]), events)
+
+
+def _fight_target(s: LudiState, action: Action, events: list[Event]) -> None:
+    combat.choose_rival(s, int(action.args[0]), events)
+
+
+HANDLERS: dict[int, tuple[LegalFn, ApplyFn]] = {
+    PHASE["draft"]: (draft.draft_actions, draft.apply_draft),
+    PHASE["champion"]: (champions.designation_actions, champions.apply_designation),
+    PHASE["start"]: (turn.start_actions, turn.apply_start),
+    PHASE["main"]: (turn.main_actions, turn.apply_main),
+    PHASE["use"]: (turn.use_actions, turn.apply_use),
+    PHASE["quarry"]: (turn.quarry_actions, turn.apply_quarry),
+    PHASE["chain_target"]: (turn.target_actions, _target),
+    PHASE["chain_pick"]: (turn.chain_actions, turn.apply_chain),
+    PHASE["collect_target"]: (turn.target_actions, _target),
+    PHASE["fight_target"]: (combat.rival_actions, _fight_target),
+    PHASE["fight_defender"]: (combat.defender_actions, combat.apply_defender),
+    PHASE["reserve"]: (combat.reserve_actions, combat.apply_reserve),
+    PHASE["combat_card"]: (combat.hand_card_actions, combat.apply_hand_card),
+    PHASE["favor"]: (combat.favor_actions, combat.apply_favor),
+    PHASE["favor_apply"]: (combat.favor_actions, combat.apply_favor),
+    PHASE["discard"]: (auction.discard_actions, auction.apply_discard),
+    PHASE["auction"]: (auction.start_actions, auction.apply_start),
+    PHASE["offer"]: (auction.offer_actions, auction.apply_offer),
+    PHASE["decimatio"]: (auction.decimatio_actions, auction.apply_decimatio),
+    PHASE["bid"]: (auction.bid_actions, auction.apply_bid),
+}
+
+
+def legal_actions(s: LudiState) -> list[Action]:
+    return HANDLERS[s.phase][0](s)
+
+
+def apply_action(s: LudiState, action: Action, events: list[Event]) -> None:
+    """Carry out the action, then end the game if someone reached the winning points."""
+    HANDLERS[s.phase][1](s, action, events)
+    turn.check_victory(s, events)

@@ -1,0 +1,240 @@
+"""Setup: the cards in play, the initial buildings dealt (or drafted), novices, coins, piles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.actions import Event
+from ...core.errors import InvalidOption
+from ...core.options import OptionValue, resolve_options
+from ...core.rng import Rng
+from ...core.state import position_field
+from . import turn
+from .data import Catalog, load_catalog
+from .model import LISTS, NESTED, NOBODY, PHASE, PHASES, SCALARS, Auction, Combat
+from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .tableau import building_enters, show_buildings
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+
+def boxes_in_play(options: dict[str, OptionValue]) -> set[str]:
+    """The boxes whose cards are used: the basic game and each expansion chosen."""
+    boxes = {"base"}
+    for name in ("quintus_ludus", "historiae", "magistri_arenae"):
+        if options[name]:
+            boxes.add(name)
+    return boxes
+
+
+def cards_in_play(
+    catalog: Catalog, players: int, options: dict[str, OptionValue]
+) -> dict[str, Any]:
+    """Setup, first paragraph: the buildings by player-count mark; cards of the boxes in play.
+
+    The Colosseum is used exactly when the Champions module is (the module requires it).
+    """
+    boxes = boxes_in_play(options)
+    gladiators = [g.index for g in catalog.gladiators if g.box in boxes]
+    buildings = [
+        b.index
+        for b in catalog.buildings
+        if b.players <= players and _used(b.effect, b.box, boxes, bool(options["champions"]))
+    ]
+    events = [e.index for e in catalog.events] if options["historiae"] else []
+    return {"gladiators": gladiators, "buildings": buildings, "events": events}
+
+
+def _used(effect: str, box: str, boxes: set[str], champions: bool) -> bool:
+    """A building is used when its box is; the Colosseum exactly with the Champions module."""
+    return champions if effect == "champions" else box in boxes
+
+
+def _check_options(players: int, options: dict[str, OptionValue]) -> None:
+    if players == 5 and not options["quintus_ludus"]:
+        raise InvalidOption(
+            "a 5-player game needs the Quintus Ludus expansion (quintus_ludus=true)"
+        )
+
+
+def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue]) -> None:
+    """Setup 1-8 and the entry benefits of the dealt buildings; the Casula's owner starts."""
+    _check_options(players, options)
+    s._init_common(players, options, seed)
+    catalog = load_catalog(str(options["data"]))
+    rules = catalog.rules
+    s.catalog = catalog
+    s.rng = Rng.from_seed(seed)
+    s.in_play = cards_in_play(catalog, players, options)
+    n_glad = len(catalog.gladiators)
+    s.coins = [0] * players
+    s.points = [0] * players
+    s.supply_coins = rules.coin_tokens
+    s.supply_points = rules.point_tokens
+    s.supply_favor = rules.favor_tokens if options["public_favor"] else 0
+    s.turned = [False] * n_glad
+    s.chained = [False] * n_glad
+    s.favor = [False] * n_glad
+    s.fought = [False] * n_glad
+    s.trample_ready = [False] * n_glad
+    s.champion = [NOBODY] * players
+    s.gladiators = [[] for _ in range(players)]
+    s.buildings = [[] for _ in range(players)]
+    s.hands = [[] for _ in range(players)]
+    s.building_deck = []
+    s.start_pending = []
+    s.champion_queue = []
+    s.draft_pool = []
+    s.winning_seats = []
+    s.combat = None
+    s.auction = None
+    s.event = NOBODY
+    s.events_started = False
+    s.officina_used = False
+    s.auctions_left = 0
+    s.job_kind, s.job_building, s.job_left, s.job_used = "", NOBODY, 0, 0
+    s.chain_card, s.chain_left, s.chain_target, s.collect_card = NOBODY, 0, NOBODY, NOBODY
+    s.round = 0
+    s.resume = "main"
+    s.active = 0
+    s.start_seat = 0
+    s.decider = 0
+    s.phase = PHASE["main"]
+
+    # Initial buildings: the Casula and random others, 3 per lanista.
+    buildings = s.in_play["buildings"]
+    initial = [
+        b for b in buildings if catalog.buildings[b].initial and not catalog.buildings[b].starting
+    ]
+    casula = next(b for b in buildings if catalog.buildings[b].starting)
+    s.rng.shuffle(initial)
+    wanted = rules.initial_buildings[str(players)] - 1
+    if len(initial) < wanted:
+        raise InvalidOption(
+            f"the data give only {len(initial) + 1} initial buildings for {players} players"
+        )
+    selected = [casula, *initial[:wanted]]
+    s.centre_buildings = [b for b in buildings if b not in selected]
+
+    novices = [g for g in s.in_play["gladiators"] if not catalog.gladiators[g].veteran]
+    s.veteran_pile = [g for g in s.in_play["gladiators"] if catalog.gladiators[g].veteran]
+    s.rng.shuffle(s.veteran_pile)
+    s.veteran_discard = []
+    s.combat_pile = [c.index for c in catalog.combat]
+    s.rng.shuffle(s.combat_pile)
+    s.combat_discard = []
+    s.event_pile = list(s.in_play["events"])
+    s.rng.shuffle(s.event_pile)
+    s.event_discard = []
+    for seat in range(players):
+        for _ in range(rules.starting_novices):
+            if novices:
+                s.gladiators[seat].append(novices.pop())
+        s.coins[seat] = rules.starting_coins
+        s.supply_coins -= rules.starting_coins
+    s.centre_novices = novices
+    if options["building_selection"]:
+        s.building_deck = s.centre_buildings
+        s.rng.shuffle(s.building_deck)
+        s.centre_buildings = []
+        show_buildings(s)
+
+    if options["building_draft"]:
+        s.draft_pool = [b for b in buildings if catalog.buildings[b].initial]
+        s.centre_buildings = [b for b in s.centre_buildings if b not in s.draft_pool]
+        s.phase = PHASE["draft"]
+        s.decider = 0
+        return
+    s.rng.shuffle(selected)
+    dealt = [selected[i * 3 : i * 3 + 3] for i in range(players)]
+    _exchange_duplicates(s, dealt)
+    finish_deal(s, dealt, [])
+
+
+def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
+    """Setup 2: a lanista dealt two initial buildings of one name swaps the extra ones, at
+    random, for initial buildings of the centre with names they lack."""
+    names = [b.name for b in s.catalog.buildings]
+    for hand in dealt:
+        for i, building in enumerate(hand):
+            if [names[b] for b in hand].count(names[building]) < 2:
+                continue
+            held = {names[b] for b in hand}
+            swaps = [
+                b
+                for b in s.centre_buildings
+                if s.catalog.buildings[b].initial and names[b] not in held
+            ]
+            if not swaps:
+                continue
+            swap = swaps[s.rng.below(len(swaps))]
+            s.centre_buildings.remove(swap)
+            s.centre_buildings.append(building)
+            hand[i] = swap
+
+
+def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event]) -> None:
+    """Each lanista receives their buildings (entry benefits); the Casula's owner starts."""
+    casula = next(b for b in s.in_play["buildings"] if s.catalog.buildings[b].starting)
+    s.start_seat = 0
+    for seat, hand in enumerate(dealt):
+        for building in hand:
+            building_enters(s, seat, building, events, "dealt")
+        if casula in hand:
+            s.start_seat = seat
+    s.active = s.start_seat
+    turn.begin_turn(s, events)
+
+
+def load_position(s: LudiState, position: dict[str, Any]) -> None:
+    """A state from `to_position`; KeyError/ValueError/TypeError name what is broken."""
+    players = int(position_field(position, "players"))
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
+    options = resolve_options(OPTIONS, position_field(position, "options"))
+    seed = position.get("seed")
+    s._init_common(players, options, None if seed is None else int(seed))
+    s.catalog = load_catalog(str(options["data"]))
+    s.in_play = cards_in_play(s.catalog, players, options)
+    s.rng = Rng(int(position_field(position, "rng")))
+    for name in SCALARS:
+        value = position_field(position, name)
+        if name == "phase":
+            if value not in PHASES:
+                raise ValueError(f"phase {value!r} is not one of {', '.join(PHASES)}")
+            value = PHASES.index(value)
+        setattr(s, name, value)
+    for name in LISTS:
+        value = position_field(position, name)
+        if not isinstance(value, list):
+            raise ValueError(f"field {name!r} must be a list")
+        setattr(s, name, list(value))
+    for name in NESTED:
+        value = position_field(position, name)
+        if not isinstance(value, list) or len(value) != players:
+            raise ValueError(f"field {name!r} must hold one list per seat")
+        setattr(s, name, [list(inner) for inner in value])
+    combat = position_field(position, "combat")
+    auction = position_field(position, "auction")
+    s.combat = None if combat is None else Combat.from_json(combat)
+    s.auction = None if auction is None else Auction.from_json(auction)
+    _check_consistent(s)
+
+
+def _check_consistent(s: LudiState) -> None:
+    """Every card in exactly one place; seats and counts in range."""
+    glads = [g for cards in s.gladiators for g in cards]
+    glads += s.centre_novices + s.veteran_pile + s.veteran_discard
+    if s.auction is not None:
+        glads += s.auction.revealed
+    if sorted(glads) != sorted(s.in_play["gladiators"]):
+        raise ValueError("the gladiator cards are not each in exactly one place")
+    builds = [b for cards in s.buildings for b in cards] + s.centre_buildings + s.building_deck
+    builds += s.draft_pool
+    if sorted(builds) != sorted(s.in_play["buildings"]):
+        raise ValueError("the building cards are not each in exactly one place")
+    if any(c < 0 for c in s.coins) or any(p < 0 for p in s.points):
+        raise ValueError("coins and points cannot be negative")
+    if not 0 <= s.active < s.num_players or not 0 <= s.decider < s.num_players:
+        raise ValueError("field 'active' or 'decider' names a seat outside the game")

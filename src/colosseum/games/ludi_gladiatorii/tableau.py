@@ -1,0 +1,172 @@
+"""What each lanista has in front of them, and the small bookkeeping every rule uses:
+coins and points from the centre, gladiators and buildings in and out of play, reshuffles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Event
+from .model import NOBODY
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+
+def has_effect(s: LudiState, seat: int, effect: str) -> bool:
+    """Whether `seat` owns a building with this effect."""
+    buildings = s.catalog.buildings
+    return any(buildings[b].effect == effect for b in s.buildings[seat])
+
+
+def count_effect(s: LudiState, seat: int, effect: str) -> int:
+    buildings = s.catalog.buildings
+    return sum(1 for b in s.buildings[seat] if buildings[b].effect == effect)
+
+
+def event_is(s: LudiState, code: str) -> bool:
+    """Whether the Historiae event of this round is `code`."""
+    return s.event != NOBODY and s.catalog.events[s.event].code == code
+
+
+def capacity(s: LudiState, seat: int) -> int:
+    """Gladiators a lanista may keep: one per building (Auction 0); a barracks counts twice."""
+    return len(s.buildings[seat]) + count_effect(s, seat, "barracks")
+
+
+def has_room(s: LudiState, seat: int) -> bool:
+    """ "Available buildings": more room than gladiators (needed to start or join an auction)."""
+    return capacity(s, seat) > len(s.gladiators[seat])
+
+
+def owner_of(s: LudiState, card: int) -> int:
+    for seat, cards in enumerate(s.gladiators):
+        if card in cards:
+            return seat
+    return NOBODY
+
+
+def gain_coins(s: LudiState, seat: int, amount: int, events: list[Event], why: str) -> int:
+    """Coins from the centre; when the 36 tokens run out, a lanista gets what is left."""
+    amount = min(amount, s.supply_coins)
+    if amount > 0:
+        s.supply_coins -= amount
+        s.coins[seat] += amount
+        events.append(Event("coins", {"seat": seat, "gain": amount, "why": why}))
+    return amount
+
+
+def pay_coins(s: LudiState, seat: int, amount: int, events: list[Event], why: str) -> None:
+    """Coins back to the centre (callers check that the lanista can pay)."""
+    if amount > 0:
+        s.coins[seat] -= amount
+        s.supply_coins += amount
+        events.append(Event("coins", {"seat": seat, "pay": amount, "why": why}))
+
+
+def gain_points(s: LudiState, seat: int, amount: int, events: list[Event], why: str) -> None:
+    """Victory points from the centre; Triumphus adds a coin for each point obtained."""
+    amount = min(amount, s.supply_points)
+    if amount <= 0:
+        return
+    s.supply_points -= amount
+    s.points[seat] += amount
+    events.append(Event("points", {"seat": seat, "gain": amount, "why": why}))
+    if event_is(s, "triumphus"):
+        gain_coins(s, seat, amount, events, "Triumphus")
+
+
+def take_gladiator(s: LudiState, seat: int, card: int, events: list[Event], how: str) -> None:
+    """A gladiator enters `seat`'s ludus straightened."""
+    s.gladiators[seat].append(card)
+    s.turned[card] = False
+    s.chained[card] = False
+    events.append(
+        Event(
+            "gladiator_in", {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "how": how}
+        )
+    )
+
+
+def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str) -> None:
+    """A gladiator leaves play: novices back to the centre, veterans to the discard pile."""
+    seat = owner_of(s, card)
+    if seat != NOBODY:
+        s.gladiators[seat].remove(card)
+        if s.champion[seat] == card:
+            s.champion[seat] = NOBODY
+    if s.favor[card]:
+        s.favor[card] = False
+        s.supply_favor += 1
+    s.turned[card] = False
+    s.chained[card] = False
+    s.trample_ready[card] = False
+    if s.catalog.gladiators[card].veteran:
+        s.veteran_discard.append(card)
+    else:
+        s.centre_novices.append(card)
+    events.append(
+        Event(
+            "gladiator_out",
+            {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "why": why},
+        )
+    )
+
+
+def draw_veteran(s: LudiState) -> int:
+    """The top veteran; an empty pile is rebuilt by shuffling the discarded veterans."""
+    if not s.veteran_pile and s.veteran_discard:
+        s.veteran_pile = s.veteran_discard
+        s.veteran_discard = []
+        s.rng.shuffle(s.veteran_pile)
+    return s.veteran_pile.pop() if s.veteran_pile else NOBODY
+
+
+def veterans_left(s: LudiState) -> int:
+    return len(s.veteran_pile) + len(s.veteran_discard)
+
+
+def draw_combat(s: LudiState) -> int:
+    """The top combat card; an empty pile is rebuilt from the discarded ones (Combat 4)."""
+    if not s.combat_pile and s.combat_discard:
+        s.combat_pile = s.combat_discard
+        s.combat_discard = []
+        s.rng.shuffle(s.combat_pile)
+    return s.combat_pile.pop() if s.combat_pile else NOBODY
+
+
+def building_enters(s: LudiState, seat: int, building: int, events: list[Event], how: str) -> None:
+    """A building enters play: its points and coins on entry, the Forum's coin, champions."""
+    spec = s.catalog.buildings[building]
+    if has_effect(s, seat, "build_income") and how == "built":
+        gain_coins(s, seat, 1, events, "Forum")
+    s.buildings[seat].append(building)
+    events.append(Event("building_in", {"seat": seat, "building": spec.code, "how": how}))
+    if spec.coins:
+        gain_coins(s, seat, spec.coins, events, spec.name)
+    if spec.points:
+        gain_points(s, seat, spec.points, events, spec.name)
+    if spec.effect == "champions" and s.options["champions"]:
+        order = [(seat + i) % s.num_players for i in range(s.num_players)]
+        s.champion_queue.extend(order)
+
+
+def building_leaves(s: LudiState, seat: int, building: int, events: list[Event], why: str) -> None:
+    """A building returns to the centre (demolished or destroyed)."""
+    s.buildings[seat].remove(building)
+    if s.options["building_selection"]:
+        s.building_deck.insert(0, building)
+    else:
+        s.centre_buildings.append(building)
+    events.append(
+        Event(
+            "building_out",
+            {"seat": seat, "building": s.catalog.buildings[building].code, "why": why},
+        )
+    )
+
+
+def show_buildings(s: LudiState) -> None:
+    """Building selection variant: keep the shown row full from the face-down deck."""
+    shown = s.catalog.rules.selection_shown
+    while len(s.centre_buildings) < shown and s.building_deck:
+        s.centre_buildings.append(s.building_deck.pop())

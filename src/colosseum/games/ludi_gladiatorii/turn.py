@@ -1,0 +1,584 @@
+"""Turn Sequence 1-2: the start of a turn and the main phase (work, build, demolish, chain,
+collect, the buildings' and events' own actions). Combat and auctions have their own modules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from . import auction, champions, combat
+from .model import NOBODY, PHASE
+from .tableau import (
+    building_enters,
+    building_leaves,
+    count_effect,
+    discard_gladiator,
+    draw_combat,
+    draw_veteran,
+    event_is,
+    gain_coins,
+    has_effect,
+    pay_coins,
+    show_buildings,
+    take_gladiator,
+    veterans_left,
+)
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+
+# --- 1. Start -------------------------------------------------------------------------------
+
+
+def begin_turn(s: LudiState, events: list[Event]) -> None:
+    """Turn Sequence 1: straighten, Historiae's event for the round, then the start effects."""
+    seat = s.active
+    for card in s.gladiators[seat]:
+        s.turned[card] = False
+    for card in range(len(s.chained)):
+        s.chained[card] = False
+        s.fought[card] = False
+        s.trample_ready[card] = False
+    s.officina_used = False
+    if seat == s.start_seat:
+        s.round += 1
+        if s.round > int(s.options["round_limit"]):
+            finish_on_points(s, events)
+            return
+        if s.options["historiae"]:
+            _next_event(s, events)
+    events.append(Event("turn", {"seat": seat, "round": s.round}))
+    s.decider = seat
+    s.phase = PHASE["start"]
+    # Effects whose order changes nothing are resolved first, by themselves.
+    _resolve_start(s, "refill_buildings", events)
+    for _ in range(count_effect(s, seat, "start_income")):
+        _resolve_start(s, "start_income", events)
+    if s.phase != PHASE["start"]:
+        return
+    s.start_pending = _start_effects(s, seat)
+    continue_start(s, events)
+
+
+def _next_event(s: LudiState, events: list[Event]) -> None:
+    """Historiae: at each of the starting player's turns but the first, a new event."""
+    if not s.events_started:
+        s.events_started = True
+        return
+    if s.event != NOBODY:
+        s.event_discard.append(s.event)
+    if not s.event_pile:
+        s.event_pile, s.event_discard = s.event_discard, []
+        s.rng.shuffle(s.event_pile)
+    s.event = s.event_pile.pop() if s.event_pile else NOBODY
+    if s.event != NOBODY:
+        events.append(Event("event", {"event": s.catalog.events[s.event].code}))
+
+
+def _start_effects(s: LudiState, seat: int) -> list[str]:
+    """The start-of-turn effects `seat` has this turn, to resolve in the order they choose."""
+    effects = []
+    if event_is(s, "vinalia"):
+        effects.append("vinalia")
+    if event_is(s, "plaga_galeni"):
+        effects.append("plaga_galeni")
+    if "plaga_galeni" in effects or len(s.gladiators[seat]) < s.catalog.rules.refill_gladiators:
+        effects.append("refill_gladiators")
+    for building in s.buildings[seat]:
+        effect = s.catalog.buildings[building].effect
+        if effect in ("novice_income", "training"):
+            effects.append(effect)
+    if _needs_champion(s, seat):
+        effects.append("champion")
+    return effects
+
+
+def _needs_champion(s: LudiState, seat: int) -> bool:
+    return (
+        champions.in_force(s) and s.champion[seat] == NOBODY and bool(champions.candidates(s, seat))
+    )
+
+
+def continue_start(s: LudiState, events: list[Event]) -> None:
+    """Resolve start effects by themselves while there is no choice of order left."""
+    pending = s.start_pending
+    while len(pending) == 1 and pending[0] not in ("training", "champion"):
+        _resolve_start(s, pending.pop(), events)
+    if not pending:
+        enter_main(s, events)
+
+
+def start_actions(s: LudiState) -> list[Action]:
+    actions = []
+    for effect in s.start_pending:
+        if effect == "training":
+            actions.extend(Action("train", s.catalog.gladiators[g].code) for g in _trainees(s))
+            actions.append(Action("skip", "training"))
+        else:
+            actions.append(Action("start", effect))
+    return actions
+
+
+def _trainees(s: LudiState) -> list[int]:
+    """Palaestra: novices that may be traded for the top veteran, if the lanista can pay."""
+    if s.coins[s.active] < s.catalog.rules.training_cost or not veterans_left(s):
+        return []
+    return [g for g in s.gladiators[s.active] if not s.catalog.gladiators[g].veteran]
+
+
+def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
+    if action.kind == "start":
+        effect = str(action.args[0])
+        s.start_pending.remove(effect)
+        _resolve_start(s, effect, events)
+        if s.phase != PHASE["start"]:
+            return
+    else:
+        s.start_pending.remove("training")
+        if action.kind == "train":
+            card = s.catalog.gladiator_by_code[str(action.args[0])]
+            pay_coins(s, s.active, s.catalog.rules.training_cost, events, "Palaestra")
+            discard_gladiator(s, card, events, "Palaestra")
+            veteran = draw_veteran(s)
+            if veteran != NOBODY:
+                take_gladiator(s, s.active, veteran, events, "Palaestra")
+    continue_start(s, events)
+
+
+def _resolve_start(s: LudiState, effect: str, events: list[Event]) -> None:
+    seat = s.active
+    rules = s.catalog.rules
+    if effect == "vinalia":
+        gain_coins(s, seat, rules.vinalia_coins, events, "Vinalia")
+    elif effect == "plaga_galeni":
+        _plague(s, seat, events)
+    elif effect == "refill_gladiators":
+        while len(s.gladiators[seat]) < rules.refill_gladiators and s.centre_novices:
+            take_gladiator(s, seat, s.centre_novices.pop(), events, "refill")
+    elif effect == "refill_buildings":
+        _refill_buildings(s, seat, events)
+    elif effect == "novice_income":
+        if any(not s.catalog.gladiators[g].veteran for g in s.gladiators[seat]):
+            gain_coins(s, seat, 1, events, "Cubiculum")
+    elif effect == "start_income":
+        gain_coins(s, seat, 1, events, "start of turn")
+    elif effect == "champion":
+        s.champion_queue.insert(0, seat)
+        s.resume = "start"
+        champions.next_designation(s, events)
+
+
+def _plague(s: LudiState, seat: int, events: list[Event]) -> None:
+    """Plaga Galeni: a combat card for each gladiator; a skull discards it."""
+    for card in list(s.gladiators[seat]):
+        drawn = draw_combat(s)
+        if drawn == NOBODY:
+            return
+        s.combat_discard.append(drawn)
+        skull = s.catalog.combat[drawn].skull
+        events.append(
+            Event(
+                "plague",
+                {
+                    "gladiator": s.catalog.gladiators[card].code,
+                    "card": s.catalog.combat[drawn].code,
+                    "skull": skull,
+                },
+            )
+        )
+        if skull:
+            discard_gladiator(s, card, events, "Plaga Galeni")
+
+
+def _refill_buildings(s: LudiState, seat: int, events: list[Event]) -> None:
+    """Turn Sequence 1: fewer than 2 buildings: initial buildings from the centre at random."""
+    names = {s.catalog.buildings[b].name for b in s.buildings[seat]}
+    while len(s.buildings[seat]) < s.catalog.rules.refill_buildings:
+        pool = s.centre_buildings + s.building_deck
+        choices = [
+            b
+            for b in pool
+            if s.catalog.buildings[b].initial and s.catalog.buildings[b].name not in names
+        ]
+        if not choices:
+            return
+        building = choices[s.rng.below(len(choices))]
+        if building in s.centre_buildings:
+            s.centre_buildings.remove(building)
+        else:
+            s.building_deck.remove(building)
+        names.add(s.catalog.buildings[building].name)
+        building_enters(s, seat, building, events, "refill")
+        if s.phase == PHASE["over"]:
+            return
+    if s.options["building_selection"]:
+        show_buildings(s)
+
+
+def enter_main(s: LudiState, events: list[Event]) -> None:
+    s.phase = PHASE["main"]
+    s.decider = s.active
+
+
+# --- 2. Main phase --------------------------------------------------------------------------
+
+
+def straight(s: LudiState, seat: int) -> list[int]:
+    return [g for g in s.gladiators[seat] if not s.turned[g]]
+
+
+def construction_of(s: LudiState, cards: list[int]) -> int:
+    return sum(s.catalog.gladiators[g].construction for g in cards)
+
+
+def build_cost(s: LudiState, building: int, demolish: bool) -> int:
+    """Construction or demolition cost; Ars Augusti lowers both by 1 this round."""
+    spec = s.catalog.buildings[building]
+    cost = spec.demolition if demolish else spec.cost
+    if event_is(s, "ars_augusti"):
+        cost = max(0, cost - 1)
+    return cost
+
+
+def _can_build(s: LudiState, seat: int, building: int, power: int) -> bool:
+    """Main phase, Build: room for it (5 at most), no name twice, enough construction."""
+    spec = s.catalog.buildings[building]
+    if len(s.buildings[seat]) >= s.catalog.rules.max_buildings and spec.effect != "quarry":
+        return False
+    if any(s.catalog.buildings[b].name == spec.name for b in s.buildings[seat]):
+        return False
+    if spec.effect == "quarry":
+        return any(
+            _demolishable(s, b) and build_cost(s, b, True) <= power for b in s.buildings[seat]
+        )
+    return build_cost(s, building, False) <= power
+
+
+def _demolishable(s: LudiState, building: int) -> bool:
+    """Buildings with victory points can never be demolished or destroyed."""
+    return s.catalog.buildings[building].points == 0
+
+
+def buildable(s: LudiState, seat: int) -> list[int]:
+    """One card per building name the active lanista can build now."""
+    power = construction_of(s, straight(s, seat))
+    if power == 0 and not straight(s, seat):
+        return []
+    seen: set[str] = set()
+    result = []
+    for building in s.centre_buildings:
+        name = s.catalog.buildings[building].name
+        if name not in seen and _can_build(s, seat, building, power):
+            seen.add(name)
+            result.append(building)
+    return result
+
+
+def main_actions(s: LudiState) -> list[Action]:
+    """Every action of the main phase open to the active lanista, and `end`."""
+    seat = s.active
+    cat = s.catalog
+    rules = cat.rules
+    actions: list[Action] = []
+    ready = straight(s, seat)
+    rivals = [r for r in range(s.num_players) if r != seat]
+    for card in s.gladiators[seat]:
+        code = cat.gladiators[card].code
+        if combat.can_fight(s, card):
+            actions.append(Action("fight", code))
+        if card not in ready:
+            continue
+        actions.append(Action("work", code))
+        ability = cat.gladiators[card].ability
+        can_chain = ability == "chain" or (has_effect(s, seat, "workshop") and not s.officina_used)
+        if (
+            can_chain
+            and cat.gladiators[card].construction > 0
+            and any(s.gladiators[r] for r in rivals)
+        ):
+            actions.append(Action("chain", code))
+        if ability == "collect" and any(s.coins[r] > 0 for r in rivals):
+            actions.append(Action("collect", code))
+        if event_is(s, "saturnalia"):
+            actions.append(Action("saturnalia", code))
+        if (
+            event_is(s, "bellum_gallicum")
+            and not cat.gladiators[card].veteran
+            and s.coins[seat] >= rules.bellum_gallicum_cost
+            and veterans_left(s)
+        ):
+            actions.append(Action("gallicum", code))
+    for building in buildable(s, seat):
+        actions.append(Action("build", cat.buildings[building].code))
+    power = construction_of(s, ready)
+    if ready:
+        for building in s.buildings[seat]:
+            if _demolishable(s, building) and build_cost(s, building, True) <= power:
+                actions.append(Action("demolish", cat.buildings[building].code))
+    if has_effect(s, seat, "quarry") and s.coins[seat] >= rules.quarry_destroy_cost:
+        for rival in rivals:
+            for building in s.buildings[rival]:
+                if _demolishable(s, building):
+                    actions.append(Action("quarry", cat.buildings[building].code))
+    if (
+        has_effect(s, seat, "novice_income")
+        and s.centre_novices
+        and s.coins[seat] >= rules.novice_price
+    ):
+        actions.append(Action("buy", "novice"))
+    if (
+        s.options["building_selection"]
+        and s.building_deck
+        and s.coins[seat] >= rules.selection_refresh_cost
+    ):
+        for building in s.centre_buildings:
+            actions.append(Action("refresh", cat.buildings[building].code))
+    if s.options["combat_decision"]:
+        actions.extend(combat.decision_shop_actions(s, seat))
+    actions.append(Action("end"))
+    return actions
+
+
+def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
+    seat = s.active
+    cat = s.catalog
+    kind = action.kind
+    arg = str(action.args[0]) if action.args else ""
+    if kind == "fight":
+        combat.declare(s, cat.gladiator_by_code[arg], events)
+    elif kind == "work":
+        card = cat.gladiator_by_code[arg]
+        s.turned[card] = True
+        amount = cat.gladiators[card].work + (1 if has_effect(s, seat, "work_income") else 0)
+        events.append(Event("work", {"seat": seat, "gladiator": arg}))
+        gain_coins(s, seat, amount, events, "work")
+    elif kind in ("build", "demolish"):
+        _start_job(s, kind, cat.building_by_code[arg], events)
+    elif kind == "chain":
+        card = cat.gladiator_by_code[arg]
+        s.turned[card] = True
+        if cat.gladiators[card].ability != "chain":
+            s.officina_used = True
+        s.chain_card = card
+        s.chain_left = cat.gladiators[card].construction
+        _choose_rival(
+            s,
+            "chain_target",
+            [r for r in range(s.num_players) if r != seat and s.gladiators[r]],
+            events,
+        )
+    elif kind == "collect":
+        card = cat.gladiator_by_code[arg]
+        s.turned[card] = True
+        s.collect_card = card
+        _choose_rival(
+            s,
+            "collect_target",
+            [r for r in range(s.num_players) if r != seat and s.coins[r] > 0],
+            events,
+        )
+    elif kind == "quarry":
+        _quarry(s, cat.building_by_code[arg], events)
+    elif kind == "buy":
+        pay_coins(s, seat, cat.rules.novice_price, events, "Cubiculum")
+        take_gladiator(s, seat, s.centre_novices.pop(), events, "bought")
+    elif kind == "refresh":
+        building = cat.building_by_code[arg]
+        pay_coins(s, seat, cat.rules.selection_refresh_cost, events, "new building shown")
+        s.centre_buildings.remove(building)
+        s.building_deck.insert(0, building)
+        show_buildings(s)
+        events.append(Event("refresh", {"seat": seat, "building": arg}))
+    elif kind == "saturnalia":
+        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Saturnalia")
+        gain_coins(s, seat, 1, events, "Saturnalia")
+    elif kind == "gallicum":
+        pay_coins(s, seat, cat.rules.bellum_gallicum_cost, events, "Bellum Gallicum")
+        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Bellum Gallicum")
+        veteran = draw_veteran(s)
+        if veteran != NOBODY:
+            take_gladiator(s, seat, veteran, events, "Bellum Gallicum")
+    elif kind in ("buy-combat", "drop"):
+        combat.apply_shop(s, action, events)
+    else:  # end
+        events.append(Event("main_end", {"seat": seat}))
+        auction.enter(s, events)
+
+
+def _choose_rival(s: LudiState, phase: str, rivals: list[int], events: list[Event]) -> None:
+    """Ask which rival, unless there is only one."""
+    s.phase = PHASE[phase]
+    s.decider = s.active
+    if len(rivals) == 1:
+        apply_target(s, rivals[0], events)
+
+
+def target_actions(s: LudiState) -> list[Action]:
+    seat = s.active
+    rivals = [r for r in range(s.num_players) if r != seat]
+    if s.phase == PHASE["chain_target"]:
+        rivals = [r for r in rivals if s.gladiators[r]]
+    else:
+        rivals = [r for r in rivals if s.coins[r] > 0]
+    return [Action("target", r) for r in rivals]
+
+
+def apply_target(s: LudiState, rival: int, events: list[Event]) -> None:
+    """Chain or Collect aimed at a rival lanista."""
+    if s.phase == PHASE["collect_target"]:
+        s.coins[rival] -= 1
+        s.coins[s.active] += 1
+        events.append(
+            Event(
+                "collect",
+                {
+                    "seat": s.active,
+                    "from": rival,
+                    "gladiator": s.catalog.gladiators[s.collect_card].code,
+                },
+            )
+        )
+        s.collect_card = NOBODY
+        enter_main(s, events)
+        return
+    s.chain_target = rival
+    s.phase = PHASE["chain_pick"]
+    _continue_chain(s, events)
+
+
+def chain_actions(s: LudiState) -> list[Action]:
+    cards = [g for g in s.gladiators[s.chain_target] if not s.chained[g]]
+    actions = [Action("bind", s.catalog.gladiators[g].code) for g in cards]
+    actions.append(Action("done"))
+    return actions
+
+
+def apply_chain(s: LudiState, action: Action, events: list[Event]) -> None:
+    """Chain / Officina: up to X rival gladiators cannot fight (defend) during this turn."""
+    if action.kind == "done":
+        s.chain_left = 0
+    else:
+        card = s.catalog.gladiator_by_code[str(action.args[0])]
+        s.chained[card] = True
+        s.chain_left -= 1
+        events.append(Event("chained", {"seat": s.active, "gladiator": str(action.args[0])}))
+    _continue_chain(s, events)
+
+
+def _continue_chain(s: LudiState, events: list[Event]) -> None:
+    free = [g for g in s.gladiators[s.chain_target] if not s.chained[g]]
+    if s.chain_left <= 0 or not free:
+        s.chain_card, s.chain_left, s.chain_target = NOBODY, 0, NOBODY
+        enter_main(s, events)
+
+
+def _quarry(s: LudiState, building: int, events: list[Event]) -> None:
+    """Lapicidinae: pay 2 coins to destroy a rival's building and your Lapicidinae."""
+    seat = s.active
+    pay_coins(s, seat, s.catalog.rules.quarry_destroy_cost, events, "Lapicidinae")
+    rival = next(r for r in range(s.num_players) if building in s.buildings[r])
+    building_leaves(s, rival, building, events, "destroyed")
+    own = next(b for b in s.buildings[seat] if s.catalog.buildings[b].effect == "quarry")
+    building_leaves(s, seat, own, events, "used")
+    if s.options["building_selection"]:
+        show_buildings(s)
+
+
+# --- build and demolish ---------------------------------------------------------------------
+
+
+def _start_job(s: LudiState, kind: str, building: int, events: list[Event]) -> None:
+    """Build or demolish: gladiators are then added one by one until the cost is met."""
+    s.job_building = building
+    s.job_used = 0
+    spec = s.catalog.buildings[building]
+    if kind == "build" and spec.effect == "quarry":
+        s.job_kind = "quarry"
+        s.phase = PHASE["quarry"]
+        return
+    s.job_kind = kind
+    s.job_left = build_cost(s, building, kind == "demolish")
+    s.phase = PHASE["use"]
+    events.append(Event(kind + "_start", {"seat": s.active, "building": spec.code}))
+
+
+def quarry_actions(s: LudiState) -> list[Action]:
+    power = construction_of(s, straight(s, s.active))
+    return [
+        Action("raze", s.catalog.buildings[b].code)
+        for b in s.buildings[s.active]
+        if _demolishable(s, b) and build_cost(s, b, True) <= power
+    ]
+
+
+def apply_quarry(s: LudiState, action: Action, events: list[Event]) -> None:
+    """Lapicidinae's cost: demolish one of your buildings; the Lapicidinae is built then."""
+    razed = s.catalog.building_by_code[str(action.args[0])]
+    s.job_kind = "quarry_build"
+    s.job_left = build_cost(s, razed, True)
+    s.job_used = 0
+    s.chain_target = razed  # the building to demolish when the cost is met
+    s.phase = PHASE["use"]
+
+
+def use_actions(s: LudiState) -> list[Action]:
+    """Gladiators that can still help; a job is only offered when it can be finished."""
+    ready = straight(s, s.active)
+    return [Action("use", s.catalog.gladiators[g].code) for g in ready]
+
+
+def apply_use(s: LudiState, action: Action, events: list[Event]) -> None:
+    """Each gladiator helps one job only; surplus construction points are lost."""
+    card = s.catalog.gladiator_by_code[str(action.args[0])]
+    s.turned[card] = True
+    s.job_used += 1
+    s.job_left -= s.catalog.gladiators[card].construction
+    if s.job_left > 0:
+        return  # the gladiators still straight can always finish it (it was offered so)
+    seat = s.active
+    building = s.job_building
+    if s.job_kind == "demolish":
+        building_leaves(s, seat, building, events, "demolished")
+    else:
+        if s.job_kind == "quarry_build":
+            building_leaves(s, seat, s.chain_target, events, "demolished")
+            s.chain_target = NOBODY
+        if building in s.centre_buildings:
+            s.centre_buildings.remove(building)
+        building_enters(s, seat, building, events, "built")
+    if s.options["building_selection"]:
+        show_buildings(s)
+    s.job_kind, s.job_building, s.job_left, s.job_used = "", NOBODY, 0, 0
+    s.resume = "main"
+    champions.next_designation(s, events)
+
+
+def finish_on_points(s: LudiState, events: list[Event]) -> None:
+    """Round limit (ours) or the points running out: the most victory points win."""
+    best = max(s.points)
+    end_game(s, [seat for seat in range(s.num_players) if s.points[seat] == best], events)
+
+
+def end_game(s: LudiState, seats: list[int], events: list[Event]) -> None:
+    s.phase = PHASE["over"]
+    s.winning_seats = list(seats)
+    s.combat = None
+    s.auction = None
+    events.append(Event("game_over", {"winners": list(seats)}))
+
+
+def check_victory(s: LudiState, events: list[Event]) -> bool:
+    """End of the Game: a lanista reaching the agreed points wins at once."""
+    if s.phase == PHASE["over"]:
+        return True
+    target = int(s.options["victory_points"])
+    reached = [seat for seat in range(s.num_players) if s.points[seat] >= target]
+    if reached:
+        best = max(s.points[seat] for seat in reached)
+        end_game(s, [seat for seat in reached if s.points[seat] == best], events)
+        return True
+    if s.supply_points == 0:
+        finish_on_points(s, events)
+        return True
+    return False
