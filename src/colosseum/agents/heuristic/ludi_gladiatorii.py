@@ -1,0 +1,273 @@
+"""A Ludi Gladiatorii player of rules of thumb, reading only its seat's view.
+
+Fight when the gladiator's combat skill matches the rival's best defender, build buildings
+with victory points as soon as possible, put weak fighters to work or to build, buy strong
+veterans at auction for little more than their minimum bid, defend with the strongest.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core.actions import Action
+from ...core.state import State
+from ...games.ludi_gladiatorii.data import Catalog, load_catalog
+
+View = dict[str, Any]
+
+# How much a lanista wants each kind of building, for drafting and building.
+BUILDING_VALUE = {
+    "build_income": 3,
+    "novice_income": 3,
+    "auction_income": 2,
+    "novice_attack_bonus": 3,
+    "veteran_attack_bonus": 3,
+    "defence_bonus": 3,
+    "work_income": 2,
+    "start_income": 3,
+    "combat_discount": 3,
+    "auction_ties": 2,
+    "extra_auction": 1,
+    "workshop": 1,
+    "training": 2,
+    "barracks": 2,
+    "infirmary": 1,
+    "champions": 1,
+    "quarry": 0,
+    "starting_player": 1,
+    "": 1,
+}
+
+
+def _pick(actions: list[Action], *kinds: str) -> list[Action]:
+    return [a for a in actions if a.kind in kinds]
+
+
+class LudiHeuristic:
+    """Heuristic agent for Ludi Gladiatorii (never reads hidden information)."""
+
+    name = "heuristic"
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        view = state.view(seat)
+        actions = state.legal_actions()
+        catalog = load_catalog(str(state.options["data"]))
+        chooser = _Chooser(view, seat, actions, catalog, int(state.options["victory_points"]))
+        return chooser.choose(rng)
+
+
+class _Chooser:
+    def __init__(
+        self, view: View, seat: int, actions: list[Action], catalog: Catalog, target: int
+    ) -> None:
+        self.view = view
+        self.seat = seat
+        self.actions = actions
+        self.catalog = catalog
+        self.target = target
+        self.me = view["lanistae"][seat]
+        self.glads = {g["code"]: g for lanista in view["lanistae"] for g in lanista["gladiators"]}
+
+    def choose(self, rng: random.Random) -> Action:
+        phase = self.view["phase"]
+        method = getattr(self, "_" + phase, None)
+        if method is not None:
+            choice: Action | None = method()
+            if choice is not None:
+                return choice
+        return self.actions[rng.randrange(len(self.actions))]
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def building(self, code: str) -> Any:
+        return self.catalog.buildings[self.catalog.building_by_code[code]]
+
+    def owns_effect(self, seat: int, effect: str) -> bool:
+        lanista = self.view["lanistae"][seat]
+        return any(self.building(b).effect == effect for b in lanista["buildings"])
+
+    def attack_score(self, code: str) -> int:
+        glad = self.glads[code]
+        score = int(glad["combat"])
+        if not glad["veteran"] and self.owns_effect(self.seat, "novice_attack_bonus"):
+            score += 1
+        if glad["veteran"] and self.owns_effect(self.seat, "veteran_attack_bonus"):
+            score += 1
+        return score
+
+    def defence_score(self, seat: int, glad: dict[str, Any]) -> int:
+        score = int(glad["combat"]) + (1 if glad["ability"] == "defender" else 0)
+        return score + (1 if self.owns_effect(seat, "defence_bonus") else 0)
+
+    def best_defence(self, seat: int) -> int:
+        glads = [g for g in self.view["lanistae"][seat]["gladiators"] if not g["chained"]]
+        return max((self.defence_score(seat, g) for g in glads), default=-1)
+
+    def value(self, code: str) -> float:
+        glad = self.glads.get(code)
+        if glad is None:
+            spec = self.catalog.gladiators[self.catalog.gladiator_by_code[code]]
+            combat, work, ability = spec.combat, spec.work, spec.ability
+        else:
+            combat, work, ability = glad["combat"], glad["work"], glad["ability"]
+        return combat * 2 + work * 0.7 + (1 if ability else 0)
+
+    # --- phases -------------------------------------------------------------------------
+
+    def _start(self) -> Action | None:
+        order = ["plaga_galeni", "vinalia", "refill_gladiators", "novice_income", "champion"]
+        starts = {str(a.args[0]): a for a in _pick(self.actions, "start")}
+        for effect in order:
+            if effect in starts:
+                return starts[effect]
+        train = _pick(self.actions, "train")
+        if train and self.me["coins"] >= 4:
+            return train[0]
+        skip = _pick(self.actions, "skip")
+        return skip[0] if skip else None
+
+    def _champion(self) -> Action | None:
+        return max(self.actions, key=lambda a: self.value(str(a.args[0])))
+
+    def _draft(self) -> Action | None:
+        return max(self.actions, key=lambda a: self._building_worth(str(a.args[0])))
+
+    def _building_worth(self, code: str) -> float:
+        spec = self.building(code)
+        return spec.points * 5 + spec.coins + BUILDING_VALUE.get(spec.effect, 1)
+
+    def _main(self) -> Action | None:
+        me = self.me
+        fights = _pick(self.actions, "fight")
+        rivals = [r for r in range(len(self.view["lanistae"])) if r != self.seat]
+        weakest = min((self.best_defence(r) for r in rivals), default=99)
+        good_fights = [a for a in fights if self.attack_score(str(a.args[0])) >= weakest]
+        if good_fights:
+            return max(good_fights, key=lambda a: self.attack_score(str(a.args[0])))
+        builds = [
+            a
+            for a in _pick(self.actions, "build")
+            if self.building(str(a.args[0])).effect != "quarry"
+        ]
+        if builds:
+            best = max(builds, key=lambda a: self._building_worth(str(a.args[0])))
+            if self.building(str(best.args[0])).points or len(me["buildings"]) < 4:
+                return best
+        collect = _pick(self.actions, "collect")
+        if collect:
+            return collect[0]
+        gallicum = _pick(self.actions, "gallicum")
+        if gallicum and me["coins"] >= 4:
+            return gallicum[0]
+        buy = [a for a in self.actions if a.kind == "buy-combat"]
+        if buy and me["coins"] >= 4 and me["combat_hand"] < 2:
+            return buy[0]
+        works = _pick(self.actions, "work")
+        if works:
+            return max(works, key=lambda a: self.glads[str(a.args[0])]["work"])
+        return _pick(self.actions, "end")[0]
+
+    def _use(self) -> Action | None:
+        left = self.view["job"]["left"] if self.view["job"] else 0
+
+        def key(action: Action) -> tuple[int, float]:
+            glad = self.glads[str(action.args[0])]
+            overshoot = abs(glad["construction"] - left) if glad["construction"] else 9
+            return (overshoot, glad["combat"])
+
+        return min(self.actions, key=key)
+
+    def _quarry(self) -> Action | None:
+        return min(self.actions, key=lambda a: self._building_worth(str(a.args[0])))
+
+    def _target_by_leader(self) -> Action | None:
+        lanistae = self.view["lanistae"]
+        return max(self.actions, key=lambda a: lanistae[int(a.args[0])]["points"])
+
+    _chain_target = _target_by_leader
+
+    def _collect_target(self) -> Action | None:
+        lanistae = self.view["lanistae"]
+        return max(self.actions, key=lambda a: lanistae[int(a.args[0])]["coins"])
+
+    def _fight_target(self) -> Action | None:
+        return min(self.actions, key=lambda a: self.best_defence(int(a.args[0])))
+
+    def _chain_pick(self) -> Action | None:
+        binds = _pick(self.actions, "bind")
+        if not binds:
+            return None
+        return max(binds, key=lambda a: self.glads[str(a.args[0])]["combat"])
+
+    def _fight_defender(self) -> Action | None:
+        combat = self.view["combat"]
+        if combat["attacker"] == self.seat:  # Precision: the weakest opponent
+            return min(self.actions, key=lambda a: self.glads[str(a.args[0])]["combat"])
+        return max(
+            self.actions, key=lambda a: self.defence_score(self.seat, self.glads[str(a.args[0])])
+        )
+
+    def _reserve(self) -> Action | None:
+        combat = self.view["combat"]
+        attack = self.glads[combat["attacking_gladiator"]]["combat"]
+        reserves = [
+            a
+            for a in _pick(self.actions, "reserve")
+            if self.glads[str(a.args[0])]["combat"] > attack
+        ]
+        return reserves[0] if reserves else _pick(self.actions, "pass")[0]
+
+    def _combat_card(self) -> Action | None:
+        combat = self.view["combat"]
+        attacking = combat["attacker"] == self.seat
+        wanted = "Impetus" if attacking else "Defensio"
+        plays = [
+            a
+            for a in _pick(self.actions, "play")
+            if self.catalog.combat[self.catalog.combat_by_code[str(a.args[0])]].name == wanted
+        ]
+        return plays[0] if plays else _pick(self.actions, "no")[0]
+
+    def _favor(self) -> Action | None:
+        favors = _pick(self.actions, "favor")
+        return favors[0] if favors else None
+
+    def _favor_apply(self) -> Action | None:
+        combat = self.view["combat"]
+        card = self.catalog.combat[self.catalog.combat_by_code[combat["cards"][-1]["card"]]]
+        attacking = combat["attacker"] == self.seat
+        helps = card.swords if attacking else card.shields
+        return self.actions[0] if helps and not card.skull else self.actions[1]
+
+    def _discard(self) -> Action | None:
+        return min(self.actions, key=lambda a: self.value(str(a.args[0])))
+
+    def _auction(self) -> Action | None:
+        wants = self.me["coins"] >= 3
+        return _pick(self.actions, "auction" if wants else "end")[0]
+
+    def _offer(self) -> Action | None:
+        affordable = [
+            a
+            for a in self.actions
+            if self.catalog.gladiators[self.catalog.gladiator_by_code[str(a.args[0])]].min_bid
+            <= self.me["coins"]
+        ]
+        return max(affordable or self.actions, key=lambda a: self.value(str(a.args[0])))
+
+    def _decimatio(self) -> Action | None:
+        return max(self.actions, key=lambda a: self.value(str(a.args[0])))
+
+    def _bid(self) -> Action | None:
+        auction = self.view["auction"]
+        offered = auction["offered"]
+        spec = self.catalog.gladiators[self.catalog.gladiator_by_code[offered]]
+        known = [b for b in auction["bids"] if isinstance(b, int)]
+        high = max(known, default=0)
+        limit = spec.min_bid + {3: 3, 2: 1}.get(min(spec.combat, 3), 0)
+        wanted = max(spec.min_bid, high)
+        bids = {int(a.args[0]): a for a in _pick(self.actions, "bid")}
+        if wanted <= limit and wanted in bids:
+            return bids[wanted]
+        return _pick(self.actions, "pass")[0]
