@@ -19,12 +19,15 @@ if TYPE_CHECKING:
     from .state import LudiState
 
 
-def boxes_in_play(options: dict[str, OptionValue]) -> set[str]:
-    """The boxes whose cards are used: the basic game and each expansion chosen."""
+def boxes_in_play(options: dict[str, OptionValue], players: int) -> set[str]:
+    """The boxes whose cards are used: the basic game and each expansion chosen; a 5-player
+    game always uses Quintus Ludus, the expansion that makes a fifth lanista possible."""
     boxes = {"base"}
     for name in ("quintus_ludus", "historiae", "magistri_arenae"):
         if options[name]:
             boxes.add(name)
+    if players == 5:
+        boxes.add("quintus_ludus")
     return boxes
 
 
@@ -35,7 +38,7 @@ def cards_in_play(
 
     The Colosseum is used exactly when the Champions module is (the module requires it).
     """
-    boxes = boxes_in_play(options)
+    boxes = boxes_in_play(options, players)
     gladiators = [g.index for g in catalog.gladiators if g.box in boxes]
     buildings = [
         b.index
@@ -51,16 +54,8 @@ def _used(effect: str, box: str, boxes: set[str], champions: bool) -> bool:
     return champions if effect == "champions" else box in boxes
 
 
-def _check_options(players: int, options: dict[str, OptionValue]) -> None:
-    if players == 5 and not options["quintus_ludus"]:
-        raise InvalidOption(
-            "a 5-player game needs the Quintus Ludus expansion (quintus_ludus=true)"
-        )
-
-
 def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue]) -> None:
     """Setup 1-8 and the entry benefits of the dealt buildings; the Casula's owner starts."""
-    _check_options(players, options)
     s._init_common(players, options, seed)
     catalog = load_catalog(str(options["data"]))
     rules = catalog.rules
@@ -153,11 +148,13 @@ def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue
 
 
 def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
-    """Setup 2: a lanista dealt two initial buildings of one name swaps the extra ones, at
-    random, for initial buildings of the centre with names they lack."""
+    """Setup 2: a lanista dealt two initial buildings of one name exchanges the extra one, at
+    random, for an initial building of the centre with a name they lack; when the centre has
+    none (all initial buildings were dealt), for another lanista's card, so that neither then
+    holds a name twice."""
     names = [b.name for b in s.catalog.buildings]
-    for hand in dealt:
-        for i, building in enumerate(hand):
+    for i, hand in enumerate(dealt):
+        for slot, building in enumerate(hand):
             if [names[b] for b in hand].count(names[building]) < 2:
                 continue
             held = {names[b] for b in hand}
@@ -166,12 +163,23 @@ def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
                 for b in s.centre_buildings
                 if s.catalog.buildings[b].initial and names[b] not in held
             ]
-            if not swaps:
+            if swaps:
+                swap = swaps[s.rng.below(len(swaps))]
+                s.centre_buildings.remove(swap)
+                s.centre_buildings.append(building)
+                hand[slot] = swap
                 continue
-            swap = swaps[s.rng.below(len(swaps))]
-            s.centre_buildings.remove(swap)
-            s.centre_buildings.append(building)
-            hand[i] = swap
+            trades = [
+                (j, k)
+                for j, other in enumerate(dealt)
+                if j != i
+                for k, card in enumerate(other)
+                if names[card] not in held
+                and names[building] not in {names[c] for n, c in enumerate(other) if n != k}
+            ]
+            if trades:
+                j, k = trades[s.rng.below(len(trades))]
+                hand[slot], dealt[j][k] = dealt[j][k], building
 
 
 def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event]) -> None:

@@ -34,20 +34,49 @@ class LudiState(State):
     in_play: dict[str, Any]
 
     def clone(self) -> LudiState:
-        other = LudiState.__new__(LudiState)
-        other._copy_common(self)
-        other.catalog = self.catalog
-        other.in_play = self.in_play
-        other.rng = self.rng.copy()
-        for name in SCALARS:
-            setattr(other, name, getattr(self, name))
-        for name in LISTS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in NESTED:
-            setattr(other, name, [inner[:] for inner in getattr(self, name)])
-        other.combat = None if self.combat is None else self.combat.copy()
-        other.auction = None if self.auction is None else self.auction.copy()
-        return other
+        """Explicit shallow copies: the fields of SCALARS, LISTS and NESTED (model.py)."""
+        o = LudiState.__new__(LudiState)
+        o._copy_common(self)
+        o.catalog = self.catalog
+        o.in_play = self.in_play
+        o.rng = self.rng.copy()
+        o.active, o.start_seat, o.round = self.active, self.start_seat, self.round
+        o.phase, o.decider, o.resume = self.phase, self.decider, self.resume
+        o.supply_coins, o.supply_points = self.supply_coins, self.supply_points
+        o.supply_favor, o.event = self.supply_favor, self.event
+        o.officina_used, o.auctions_left = self.officina_used, self.auctions_left
+        o.job_kind, o.job_building = self.job_kind, self.job_building
+        o.job_left, o.job_used = self.job_left, self.job_used
+        o.chain_card, o.chain_left = self.chain_card, self.chain_left
+        o.chain_target, o.collect_card = self.chain_target, self.collect_card
+        o.events_started = self.events_started
+        o.coins = self.coins[:]
+        o.points = self.points[:]
+        o.turned = self.turned[:]
+        o.chained = self.chained[:]
+        o.favor = self.favor[:]
+        o.fought = self.fought[:]
+        o.trample_ready = self.trample_ready[:]
+        o.champion = self.champion[:]
+        o.centre_buildings = self.centre_buildings[:]
+        o.building_deck = self.building_deck[:]
+        o.centre_novices = self.centre_novices[:]
+        o.veteran_pile = self.veteran_pile[:]
+        o.veteran_discard = self.veteran_discard[:]
+        o.combat_pile = self.combat_pile[:]
+        o.combat_discard = self.combat_discard[:]
+        o.event_pile = self.event_pile[:]
+        o.event_discard = self.event_discard[:]
+        o.start_pending = self.start_pending[:]
+        o.champion_queue = self.champion_queue[:]
+        o.draft_pool = self.draft_pool[:]
+        o.winning_seats = self.winning_seats[:]
+        o.gladiators = [cards[:] for cards in self.gladiators]
+        o.buildings = [cards[:] for cards in self.buildings]
+        o.hands = [cards[:] for cards in self.hands]
+        o.combat = None if self.combat is None else self.combat.copy()
+        o.auction = None if self.auction is None else self.auction.copy()
+        return o
 
     # --- contract -------------------------------------------------------------------------
 

@@ -241,36 +241,37 @@ def build_cost(s: LudiState, building: int, demolish: bool) -> int:
     return cost
 
 
-def _can_build(s: LudiState, seat: int, building: int, power: int) -> bool:
-    """Main phase, Build: room for it (5 at most), no name twice, enough construction."""
-    spec = s.catalog.buildings[building]
-    if len(s.buildings[seat]) >= s.catalog.rules.max_buildings and spec.effect != "quarry":
-        return False
-    if any(s.catalog.buildings[b].name == spec.name for b in s.buildings[seat]):
-        return False
-    if spec.effect == "quarry":
-        return any(
-            _demolishable(s, b) and build_cost(s, b, True) <= power for b in s.buildings[seat]
-        )
-    return build_cost(s, building, False) <= power
-
-
 def _demolishable(s: LudiState, building: int) -> bool:
     """Buildings with victory points can never be demolished or destroyed."""
     return s.catalog.buildings[building].points == 0
 
 
+def _can_raze_for_quarry(s: LudiState, seat: int, power: int) -> bool:
+    """The Lapicidinae is paid for by demolishing one of your own buildings."""
+    return any(_demolishable(s, b) and build_cost(s, b, True) <= power for b in s.buildings[seat])
+
+
 def buildable(s: LudiState, seat: int) -> list[int]:
-    """One card per building name the active lanista can build now."""
-    power = construction_of(s, straight(s, seat))
-    if power == 0 and not straight(s, seat):
+    """One centre card per building name the lanista can build now (Main phase, Build): room
+    for it (5 at most; the Lapicidinae replaces one), no name twice, enough construction."""
+    ready = straight(s, seat)
+    if not ready:
         return []
-    seen: set[str] = set()
+    power = construction_of(s, ready)
+    specs = s.catalog.buildings
+    full = len(s.buildings[seat]) >= s.catalog.rules.max_buildings
+    seen = {specs[b].name for b in s.buildings[seat]}
     result = []
     for building in s.centre_buildings:
-        name = s.catalog.buildings[building].name
-        if name not in seen and _can_build(s, seat, building, power):
-            seen.add(name)
+        spec = specs[building]
+        if spec.name in seen:
+            continue
+        if spec.effect == "quarry":
+            possible = _can_raze_for_quarry(s, seat, power)
+        else:
+            possible = not full and build_cost(s, building, False) <= power
+        if possible:
+            seen.add(spec.name)
             result.append(building)
     return result
 
@@ -283,31 +284,35 @@ def main_actions(s: LudiState) -> list[Action]:
     actions: list[Action] = []
     ready = straight(s, seat)
     rivals = [r for r in range(s.num_players) if r != seat]
+    workshop = has_effect(s, seat, "workshop") and not s.officina_used
+    rivals_with_gladiators = any(s.gladiators[r] for r in rivals)
+    rivals_with_coins = any(s.coins[r] > 0 for r in rivals)
+    saturnalia = event_is(s, "saturnalia")
+    gallicum = (
+        event_is(s, "bellum_gallicum")
+        and s.coins[seat] >= rules.bellum_gallicum_cost
+        and veterans_left(s) > 0
+    )
+    can_attack = bool(combat.rivals_to_fight(s))
     for card in s.gladiators[seat]:
-        code = cat.gladiators[card].code
-        if combat.can_fight(s, card):
+        spec = cat.gladiators[card]
+        code = spec.code
+        if can_attack and combat.can_fight(s, card):
             actions.append(Action("fight", code))
-        if card not in ready:
+        if s.turned[card]:
             continue
         actions.append(Action("work", code))
-        ability = cat.gladiators[card].ability
-        can_chain = ability == "chain" or (has_effect(s, seat, "workshop") and not s.officina_used)
         if (
-            can_chain
-            and cat.gladiators[card].construction > 0
-            and any(s.gladiators[r] for r in rivals)
+            (spec.ability == "chain" or workshop)
+            and spec.construction > 0
+            and rivals_with_gladiators
         ):
             actions.append(Action("chain", code))
-        if ability == "collect" and any(s.coins[r] > 0 for r in rivals):
+        if spec.ability == "collect" and rivals_with_coins:
             actions.append(Action("collect", code))
-        if event_is(s, "saturnalia"):
+        if saturnalia:
             actions.append(Action("saturnalia", code))
-        if (
-            event_is(s, "bellum_gallicum")
-            and not cat.gladiators[card].veteran
-            and s.coins[seat] >= rules.bellum_gallicum_cost
-            and veterans_left(s)
-        ):
+        if gallicum and not spec.veteran:
             actions.append(Action("gallicum", code))
     for building in buildable(s, seat):
         actions.append(Action("build", cat.buildings[building].code))
