@@ -241,26 +241,32 @@ def _reveal(s: LudiState, card: int, applied: bool, events: list[Event]) -> None
 # --- Public Favor ---------------------------------------------------------------------------
 
 
-def scores(s: LudiState) -> tuple[int, int]:
-    """Combat 5: combat skill plus the applied cards' swords / shields and the bonuses."""
+def attack_bonus(s: LudiState, seat: int, card: int) -> int:
+    """Catacumbae (novices) and the veterans' attack building: +1 when attacking."""
+    wanted = "veteran_attack_bonus" if s.catalog.gladiators[card].veteran else "novice_attack_bonus"
+    return 1 if has_effect(s, seat, wanted) else 0
+
+
+def defence_bonus(s: LudiState, seat: int, card: int) -> int:
+    """The Defender ability and the defence building: +1 each when defending."""
+    bonus = 1 if s.catalog.gladiators[card].ability == "defender" else 0
+    return bonus + (1 if has_effect(s, seat, "defence_bonus") else 0)
+
+
+def scores(s: LudiState, with_last: bool = False) -> tuple[int, int]:
+    """Combat 5: combat skill plus the applied cards' swords / shields and the bonuses;
+    `with_last` counts the last revealed card as applied (a Public Favor card in question)."""
     combat = _combat(s)
     cat = s.catalog
-    attacker = cat.gladiators[combat.a_card]
-    defender = cat.gladiators[combat.d_card]
-    a_score = attacker.combat
-    d_score = defender.combat
-    for card, applied in zip(combat.revealed, combat.applied, strict=True):
-        if applied:
+    a_score = cat.gladiators[combat.a_card].combat
+    a_score += attack_bonus(s, combat.attacker, combat.a_card)
+    d_score = cat.gladiators[combat.d_card].combat
+    d_score += defence_bonus(s, combat.defender, combat.d_card)
+    last = len(combat.revealed) - 1
+    for i, (card, applied) in enumerate(zip(combat.revealed, combat.applied, strict=True)):
+        if applied or (with_last and i == last):
             a_score += cat.combat[card].swords
             d_score += cat.combat[card].shields
-    if not attacker.veteran and has_effect(s, combat.attacker, "novice_attack_bonus"):
-        a_score += 1
-    if attacker.veteran and has_effect(s, combat.attacker, "veteran_attack_bonus"):
-        a_score += 1
-    if defender.ability == "defender":
-        d_score += 1
-    if has_effect(s, combat.defender, "defence_bonus"):
-        d_score += 1
     return a_score, d_score
 
 

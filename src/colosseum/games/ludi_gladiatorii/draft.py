@@ -15,17 +15,27 @@ def _held_names(s: LudiState, seat: int) -> set[str]:
     return {s.catalog.buildings[b].name for b in s.buildings[seat]}
 
 
-def draft_actions(s: LudiState) -> list[Action]:
-    """One action per building name the deciding lanista does not hold yet."""
+def _choices(s: LudiState) -> list[int]:
+    """One card per building name the deciding lanista does not hold yet, from the initial
+    buildings; a lanista left with only names they hold takes from the rest of the centre
+    (buildings without points), so that every ludus starts with three different buildings."""
     held = _held_names(s, s.decider)
-    seen: set[str] = set()
-    actions = []
-    for building in s.draft_pool:
-        name = s.catalog.buildings[building].name
-        if name not in held and name not in seen:
-            seen.add(name)
-            actions.append(Action("take", s.catalog.buildings[building].code))
-    return actions
+    rest = [b for b in s.centre_buildings if not s.catalog.buildings[b].points]
+    for pool in (s.draft_pool, rest):
+        seen: set[str] = set()
+        choices = []
+        for building in pool:
+            name = s.catalog.buildings[building].name
+            if name not in held and name not in seen:
+                seen.add(name)
+                choices.append(building)
+        if choices:
+            return choices
+    return []
+
+
+def draft_actions(s: LudiState) -> list[Action]:
+    return [Action("take", s.catalog.buildings[b].code) for b in _choices(s)]
 
 
 def apply_draft(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -33,7 +43,10 @@ def apply_draft(s: LudiState, action: Action, events: list[Event]) -> None:
     the rest go to the centre, and the buildings enter play with their benefits (as if dealt).
     Whoever took the Casula starts; if nobody did, seat 0 starts."""
     building = s.catalog.building_by_code[str(action.args[0])]
-    s.draft_pool.remove(building)
+    if building in s.draft_pool:
+        s.draft_pool.remove(building)
+    else:
+        s.centre_buildings.remove(building)
     s.buildings[s.decider].append(building)
     events.append(Event("drafted", {"seat": s.decider, "building": str(action.args[0])}))
     if all(len(b) >= s.catalog.rules.buildings_dealt for b in s.buildings):

@@ -11,7 +11,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import Rng
-from .model import NOBODY, PHASES
+from .combat import attack_bonus, defence_bonus, fight_cost, scores
+from .model import NOBODY, PHASE, PHASES
 
 if TYPE_CHECKING:
     from .state import LudiState
@@ -42,6 +43,9 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
                     "favor": s.favor[g],
                     "trample_ready": s.trample_ready[g],
                     "champion": s.champion[p] == g,
+                    "attack_bonus": attack_bonus(s, p, g),
+                    "defence_bonus": defence_bonus(s, p, g),
+                    "fight_cost": fight_cost(s, g) if p == s.active else None,
                 }
                 for g in s.gladiators[p]
             ],
@@ -112,6 +116,10 @@ def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any]:
             for c, a in zip(combat.revealed, combat.applied, strict=True)
         ],
         "favor_left": list(combat.favor_left),
+        "scores": None if combat.d_card == NOBODY else list(scores(s)),
+        "scores_if_applied": (
+            list(scores(s, with_last=True)) if s.phase == PHASE["favor_apply"] else None
+        ),
     }
 
 
@@ -132,6 +140,9 @@ def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any]:
         "offered": None
         if auction.offered == NOBODY
         else s.catalog.gladiators[auction.offered].code,
+        "min_bid": None
+        if auction.offered == NOBODY
+        else s.catalog.gladiators[auction.offered].min_bid,
         "order": list(auction.order),
         "turn": auction.turn,
         "bids": bids,

@@ -84,16 +84,21 @@ ABILITY_WORDS = {
     "precision": "Precision",
 }
 
-START_WORDS = {
-    "refill_gladiators": "take novices up to 2 gladiators",
-    "refill_buildings": "take initial buildings up to 2",
-    "vinalia": "Vinalia: take 2 coins",
-    "plaga_galeni": "Plaga Galeni: a combat card for each gladiator",
-    "novice_income": "Cubiculum: 1 coin with a novice",
-    "start_income": "take 1 coin",
-    "champion": "designate a champion",
-    "training": "Palaestra: trade a novice for a veteran",
-}
+
+def start_words(effect: str) -> str:
+    """A start-of-turn effect in words (the numbers from the catalog's rules)."""
+    rules = catalog().rules
+    words = {
+        "refill_gladiators": f"take novices up to {rules.refill_gladiators} gladiators",
+        "refill_buildings": f"take initial buildings up to {rules.refill_buildings}",
+        "vinalia": f"Vinalia: take {rules.vinalia_coins} coins",
+        "plaga_galeni": "Plaga Galeni: a combat card for each gladiator",
+        "novice_income": "Cubiculum: 1 coin with a novice",
+        "start_income": "take 1 coin",
+        "champion": "designate a champion",
+        "training": f"Palaestra: {rules.training_cost}c to trade a novice for a veteran",
+    }
+    return words.get(effect, effect)
 
 
 def seat_style(seat: int | None) -> str:
@@ -108,6 +113,15 @@ def seat_text(seat: int | None, viewer: int | None = None) -> Text:
     text = Text(f"seat {seat}", style=f"bold {seat_style(seat)}")
     if viewer is not None and seat == viewer:
         text.append(" (you)", style="bold")
+    return text
+
+
+def possessive(seat: int | None, viewer: int | None = None) -> Text:
+    """ "seat N's" in its colour, "your" for the viewer."""
+    if seat is not None and seat >= 0 and seat == viewer:
+        return Text("your", style=f"bold {seat_style(seat)}")
+    text = seat_text(seat)
+    text.append("'s")
     return text
 
 
@@ -540,7 +554,7 @@ def centre_grid(view: View, options: Mapping[str, Any]) -> Table:
         grid.add_row("", Text(f"{centre['event_pile']} events left in the pile", style="dim"))
     supply = Text(f"{_plural(centre['coins'], 'coin')} · {centre['points']} VP")
     if options.get("public_favor"):
-        supply.append(f" · {_plural(centre['favor_tokens'], 'Favor token')}")
+        supply.append(f" · {centre['favor_tokens']} favor")
     grid.add_row("Supply", supply)
     return grid
 
@@ -573,35 +587,23 @@ def _effects_of(view: View, seat: int) -> set[str]:
     return {spec.effect for spec in specs if spec is not None}
 
 
+def _combat_bonus(entry: Mapping[str, Any], role: str) -> int:
+    """What a gladiator adds to its combat when it attacks or defends (the view says)."""
+    if role == "attack":
+        return int(entry.get("attack_bonus", 0))
+    if role == "defence":
+        return int(entry.get("defence_bonus", 0))
+    return 0
+
+
 def combat_scores(view: View, apply_last: bool = False) -> tuple[int, int] | None:
-    """Both combat skills with the cards applied so far and the bonuses (Combat 5); with
-    `apply_last`, as if the last card revealed were applied too."""
+    """Both combat skills as the engine counts them (Combat 5); with `apply_last`, as if the
+    Public Favor card in question were applied."""
     combat = view.get("combat")
-    if not combat or combat.get("defending_gladiator") is None:
+    if not combat:
         return None
-    owners = _owners(view)
-    attacker = owners.get(combat["attacking_gladiator"])
-    defender = owners.get(combat["defending_gladiator"])
-    if attacker is None or defender is None:
-        return None
-    a_entry, d_entry = attacker[1], defender[1]
-    a_score, d_score = int(a_entry["combat"]), int(d_entry["combat"])
-    for i, shown in enumerate(combat["cards"]):
-        spec = card_spec(shown["card"])
-        applied = shown["applied"] or (apply_last and i == len(combat["cards"]) - 1)
-        if applied and spec is not None:
-            a_score += spec.swords
-            d_score += spec.shields
-    a_effects = _effects_of(view, combat["attacker"])
-    if not a_entry["veteran"] and "novice_attack_bonus" in a_effects:
-        a_score += 1
-    if a_entry["veteran"] and "veteran_attack_bonus" in a_effects:
-        a_score += 1
-    if d_entry["ability"] == "defender":
-        d_score += 1
-    if "defence_bonus" in _effects_of(view, combat["defender"]):
-        d_score += 1
-    return a_score, d_score
+    scores = combat.get("scores_if_applied") if apply_last else combat.get("scores")
+    return None if scores is None else (int(scores[0]), int(scores[1]))
 
 
 def combat_panel(view: View, options: Mapping[str, Any]) -> Panel:
@@ -617,10 +619,13 @@ def combat_panel(view: View, options: Mapping[str, Any]) -> Panel:
     if combat.get("free"):
         attack.append(" · free (Trample)", style="cyan")
     grid.add_row("Attacker", attack)
-    defence = seat_text(combat["defender"], viewer)
-    if combat.get("defending_gladiator") is None:
+    if combat["defender"] is None or combat["defender"] < 0:
+        defence = Text("to be chosen", style="dim")
+    elif combat.get("defending_gladiator") is None:
+        defence = seat_text(combat["defender"], viewer)
         defence.append(" · gladiator not chosen yet", style="dim")
     else:
+        defence = seat_text(combat["defender"], viewer)
         defence.append(" with ")
         defence.append_text(gladiator_text(view, combat["defending_gladiator"]))
         defence.append(f" ({_stats(view, combat['defending_gladiator'])})", style="dim")
@@ -644,7 +649,7 @@ def combat_panel(view: View, options: Mapping[str, Any]) -> Panel:
         cards.append("none revealed yet", style="dim")
     grid.add_row("Cards", cards)
     favor = combat.get("favor_left", [0, 0])
-    if options.get("public_favor") or any(favor):
+    if any(favor) or (options.get("public_favor") and combat["cards"]):
         grid.add_row("Public Favor", f"attacker {favor[0]} left, defender {favor[1]} left")
     scores = combat_scores(view)
     if scores is not None:
@@ -720,9 +725,11 @@ def auction_panel(view: View, options: Mapping[str, Any]) -> Panel:
             for lanista in view["lanistae"]
             if "auction_ties" in _effects_of(view, lanista["seat"])
         ]
+        ties = "ties go to the last of the tied to bid"
         if tribunal:
-            notes.append("ties go to " + ", ".join(f"seat {s}" for s in tribunal) + " (Tribunal)")
-        notes.append("otherwise ties go to the last to bid")
+            owners = ", ".join(f"seat {s}" for s in tribunal)
+            ties = f"ties go to {owners} (Tribunal), else to the last of the tied to bid"
+        notes.append(ties)
         grid.add_row("Rules", Text("; ".join(notes), style="dim"))
     return Panel(grid, title="Auction in progress", title_align="left", border_style="yellow")
 
@@ -750,7 +757,7 @@ def decision_grid(view: View) -> Table:
         deciding.append(" ◀ your decision", style="bold reverse")
     grid.add_row("Deciding", deciding)
     if view.get("start_pending") and phase in ("start", "champion"):
-        pending = [START_WORDS.get(e, e) for e in view["start_pending"]]
+        pending = [start_words(e) for e in view["start_pending"]]
         grid.add_row("To resolve", "; ".join(pending))
     job = view.get("job")
     if job:
@@ -796,16 +803,16 @@ class LudiBoard:
         decision = bool(self.options.get("combat_decision"))
         for lanista in view.get("lanistae", []):
             yield lanista_panel(view, lanista, self.target, decision)
-        if view.get("combat"):
-            yield combat_panel(view, self.options)
-        if view.get("auction"):
-            yield auction_panel(view, self.options)
-        yield decision_grid(view)
         yield Text(
             f"{STRAIGHT} straight (can act)  {TURNED} turned (can still defend)  "
             "Cmb/Wrk/Bld: combat, work, construction  c: coins",
             style="dim",
         )
+        if view.get("combat"):
+            yield combat_panel(view, self.options)
+        if view.get("auction"):
+            yield auction_panel(view, self.options)
+        yield decision_grid(view)
 
 
 MODULE_WORDS = (
@@ -858,6 +865,9 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
     def seat(key: str = "seat") -> Text:
         return seat_text(data.get(key), viewer)
 
+    def whose(key: str = "seat") -> Text:
+        return possessive(data.get(key), viewer)
+
     def glad(key: str = "gladiator", owner: str | None = None) -> Text:
         return gladiator_text(view, str(data[key]), data.get(owner) if owner else None)
 
@@ -866,8 +876,8 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
 
     if kind == "turn":
         text = Text(f"— round {data['round']}: ", style="bold")
-        text.append_text(seat())
-        text.append("'s turn —", style="bold")
+        text.append_text(whose())
+        text.append(" turn —", style="bold")
         return text
     if kind == "event":
         name, words = event_card(data.get("event"))
@@ -883,7 +893,7 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
         return line(seat(), " scores ", gain, why)
     if kind == "fight":
         free = " (free: Trample)" if data.get("free") else ""
-        return line(seat(), "'s ", glad(owner="seat"), f" starts a combat{free}")
+        return line(whose(), " ", glad(owner="seat"), f" starts a combat{free}")
     if kind == "defender":
         return line("  against ", seat())
     if kind == "defending":
@@ -895,13 +905,13 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
             return line("  card revealed: ", card_text(str(data["card"])))
         return line("  Public Favor card: ", card_text(str(data["card"])))
     if kind == "favor":
-        return line("  ", seat(), "'s ", glad(owner="seat"), " calls on Public Favor")
+        return line("  ", whose(), " ", glad(owner="seat"), " calls on Public Favor")
     if kind == "favor_card":
         verb = "applies the card" if data.get("applied") else "ignores the card"
         return line("  ", seat(), f" {verb}")
     if kind == "combat_result":
         a, d = data["scores"]
-        text = line("  result ", seat("attacker"), f" {a} – {d} ", seat("defender"), ": ")
+        text = line(f"  result {a} – {d}: ", whose("winner"), " ")
         text.append_text(gladiator_text(view, str(data["winning_gladiator"]), data.get("winner")))
         text.append(" wins", style="bold")
         return text
@@ -917,7 +927,7 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
         return Text("  the used combat cards are shuffled back into the pile")
     if kind == "gladiator_in":
         how = str(data.get("how", ""))
-        words = {
+        verbs = {
             "auction": " wins ",
             "refill": " takes the novice ",
             "bought": " buys the novice ",
@@ -925,7 +935,7 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
             "Bellum Gallicum": " gets ",
         }
         tail = {"Palaestra": " (Palaestra)", "Bellum Gallicum": " (Bellum Gallicum)"}
-        verb = words.get(how, " takes ")
+        verb = verbs.get(how, " takes ")
         return line(seat(), verb, glad(owner="seat"), tail.get(how, ""))
     if kind == "gladiator_out":
         why = str(data.get("why", ""))
@@ -934,14 +944,14 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
         verbs = {"built": " builds ", "dealt": " is dealt ", "refill": " receives "}
         return line(seat(), verbs.get(str(data.get("how")), " gets "), _bname(data["building"]))
     if kind == "building_out":
-        return line(seat(), "'s ", _bname(data["building"]), f" is {data.get('why', 'gone')}")
+        return line(whose(), " ", _bname(data["building"]), f" is {data.get('why', 'gone')}")
     if kind in ("build_start", "demolish_start"):
         verb = " starts building " if kind == "build_start" else " starts demolishing "
         return line(seat(), verb, _bname(data["building"]))
     if kind == "work":
-        return line(seat(), "'s ", glad(owner="seat"), " works")
+        return line(whose(), " ", glad(owner="seat"), " works")
     if kind == "collect":
-        return line(seat(), "'s ", glad(owner="seat"), " collects 1 coin from ", seat("from"))
+        return line(whose(), " ", glad(owner="seat"), " collects 1 coin from ", seat("from"))
     if kind == "chained":
         return line(seat(), " chains ", glad())
     if kind == "champion":
@@ -1052,22 +1062,9 @@ def action_order(notation: str) -> tuple[int, int]:
 
 
 def _fight_cost(view: View, code: str) -> int | None:
-    """Combat 1 as the view shows it: 2 coins a veteran, 1 a novice, with the exceptions."""
+    """Combat 1: what starting a combat with this gladiator costs (the view says)."""
     owner = _owners(view).get(code)
-    if owner is None:
-        return None
-    seat, entry = owner
-    if entry.get("trample_ready"):
-        return 0
-    rules = catalog().rules
-    if entry["veteran"]:
-        free = view["centre"].get("event") == "munere_traiani"
-        cost = 0 if free else rules.combat_cost_veteran
-    else:
-        cost = rules.combat_cost_novice
-    if "combat_discount" in _effects_of(view, seat):
-        cost = max(0, cost - 1)
-    return cost
+    return None if owner is None else owner[1].get("fight_cost")
 
 
 def _building_words(code: str, demolish: bool = False) -> str:
@@ -1094,10 +1091,12 @@ def _rival_words(view: View, seat: int) -> str:
     if not 0 <= seat < len(lanistae):
         return ""
     lanista = lanistae[seat]
-    return (
-        f"{_plural(lanista['coins'], 'coin')}, {lanista['points']} VP, "
-        f"{_plural(len(lanista['gladiators']), 'gladiator')}"
-    )
+    words = f"{_plural(lanista['coins'], 'coin')}, {lanista['points']} VP"
+    able = [g for g in lanista["gladiators"] if not g["chained"]]
+    if able:
+        best = max(g["combat"] + _combat_bonus(g, "defence") for g in able)
+        words += f", {len(able)} can defend, best combat {best}"
+    return words
 
 
 def describe_action(notation: str, view: View) -> Text:
@@ -1118,13 +1117,26 @@ def describe_action(notation: str, view: View) -> Text:
         text.append(")", style="dim")
         return text
 
-    def stats(code: str) -> str:
-        return f"{_gladiator_name(code)}: {_stats(view, code)}"
+    def combat_of(code: str, role: str = "") -> str:
+        """ "Tiro, combat 1+1, Public Favor": the bonus is the role's (attack or defence)."""
+        owner = _owners(view).get(code)
+        if owner is None:
+            return _gladiator_name(code)
+        entry = owner[1]
+        bonus = _combat_bonus(entry, role)
+        words = f"{entry['name']}, combat {entry['combat']}" + (f"+{bonus}" if bonus else "")
+        if entry.get("ability"):
+            words += f", {ABILITY_WORDS.get(entry['ability'], entry['ability'])}"
+        if entry.get("favor"):
+            words += ", Public Favor token"
+        if entry.get("champion"):
+            words += ", champion"
+        return words
 
     if kind == "fight":
         cost = _fight_cost(view, arg)
-        price = "" if cost is None else ("; free" if cost == 0 else f"; pay {cost}c")
-        return note(f"combat with {stats(arg)}{price}")
+        price = "" if cost is None else ("; free" if cost == 0 else f"; costs {cost}c")
+        return note(f"{combat_of(arg, 'attack')}; attacks{price}")
     if kind == "work":
         owner = _owners(view).get(arg)
         if owner is not None:
@@ -1152,11 +1164,11 @@ def describe_action(notation: str, view: View) -> Text:
         words.append(f"seat {seat}: {_rival_words(view, seat)}")
         return note(words)
     if kind == "defend":
-        return note(f"defend with {stats(arg)}")
+        return note(f"{combat_of(arg, 'defence')}; defends")
     if kind == "reserve":
-        return note(f"replace the defender with {stats(arg)}")
+        return note(f"{combat_of(arg, 'defence')}; replaces the defender, 1 VP if it wins")
     if kind == "bind":
-        return note(f"chain {stats(arg)}")
+        return note(f"chain {combat_of(arg)}: it cannot defend this turn")
     if kind == "done":
         return note("stop chaining" if phase == "chain_pick" else "done")
     if kind == "chain":
@@ -1175,18 +1187,18 @@ def describe_action(notation: str, view: View) -> Text:
             return note("keep out of this combat")
         return note("no bid")
     if kind == "offer":
-        return note(f"auction {stats(arg)}; minimum bid {_min_bid(arg)}")
+        return note(f"minimum bid {_min_bid(arg)}; {_stats(view, arg)}")
     if kind == "reject":
-        return note(f"discard {stats(arg)} from the auction")
+        return note(f"out of the auction; {_stats(view, arg)}")
     if kind == "start":
-        return note(START_WORDS.get(arg, arg))
+        return note(start_words(arg))
     if kind == "train":
         cost = catalog().rules.training_cost
         return note(f"Palaestra: pay {cost}c, give up {_gladiator_name(arg)} for the top veteran")
     if kind == "skip":
         return note("no Palaestra training this turn")
     if kind == "champion":
-        return note(f"make {stats(arg)} your champion")
+        return note(f"make {combat_of(arg)} your champion")
     if kind == "take":
         return note(_building_words(arg))
     if kind == "favor":
@@ -1214,7 +1226,7 @@ def describe_action(notation: str, view: View) -> Text:
     if kind == "buy" and arg == "novice":
         return note(f"Cubiculum: a novice for {catalog().rules.novice_price}c")
     if kind == "discard":
-        return note(f"discard {stats(arg)}: no room for it")
+        return note(f"more gladiators than room; {_stats(view, arg)}")
     if kind == "auction":
         return note("reveal veterans and auction one")
     if kind == "end":
@@ -1233,8 +1245,8 @@ def describe_action(notation: str, view: View) -> Text:
         return note(f"Lapicidinae: pay {cost}c to destroy {whose}{building_name(arg)}")
     if kind == "raze":
         spec = building_spec(arg)
-        demolition = f", demolition {spec.demolition}" if spec else ""
-        return note(f"demolish your {building_name(arg)}{demolition} to build the Lapicidinae")
+        demolition = f" (demolition {spec.demolition})" if spec else ""
+        return note(f"demolish your {building_name(arg)}{demolition} for the Lapicidinae")
     if kind == "refresh":
         cost = catalog().rules.selection_refresh_cost
         return note(f"pay {cost}c to replace {building_name(arg)} with a new building")

@@ -129,12 +129,6 @@ def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue
         s.coins[seat] = rules.starting_coins
         s.supply_coins -= rules.starting_coins
     s.centre_novices = novices
-    if options["building_selection"]:
-        s.building_deck = s.centre_buildings
-        s.rng.shuffle(s.building_deck)
-        s.centre_buildings = []
-        show_buildings(s)
-
     if options["building_draft"]:
         s.draft_pool = [b for b in buildings if catalog.buildings[b].initial]
         s.centre_buildings = [b for b in s.centre_buildings if b not in s.draft_pool]
@@ -183,7 +177,14 @@ def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
 
 
 def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event]) -> None:
-    """Each lanista receives their buildings (entry benefits); the Casula's owner starts."""
+    """Each lanista receives their buildings (entry benefits); the Casula's owner starts.
+
+    In the building selection variant the centre then becomes a face-down deck, 3 shown."""
+    if s.options["building_selection"]:
+        s.building_deck = s.centre_buildings
+        s.rng.shuffle(s.building_deck)
+        s.centre_buildings = []
+        show_buildings(s)
     casula = next(b for b in s.in_play["buildings"] if s.catalog.buildings[b].starting)
     s.start_seat = 0
     for seat, hand in enumerate(dealt):
