@@ -6,19 +6,17 @@ rulebook states and expands `copies` into one entry per physical card.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from ...core.data import load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
-M = TypeVar("M", bound="BaseModel")
-
 Box = Literal["base", "quintus_ludus", "historiae", "magistri_arenae"]
 Ability = Literal[
     "", "collect", "defender", "chain", "public_favor", "deadly", "armoured", "trample", "precision"
@@ -255,26 +253,6 @@ _PLAYER_MARK = {"": 2, "III": 3, "IV": 4, "V": 5}
 TOTALS = {"gladiators": 51, "buildings": 34, "combat": 15, "events": 10}
 
 
-def _read(path: Path) -> dict[str, object]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError as error:
-        raise DataError(f"data file {path} is missing") from error
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"data file {path} is not valid TOML: {error}") from error
-
-
-def _validated(model: type[M], path: Path) -> M:
-    try:
-        return model.model_validate(_read(path))
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in error.errors()
-        )
-        raise DataError(f"data file {path} is invalid: {problems}") from error
-
-
 def _codes(base: str, copies: int) -> list[str]:
     return [base] if copies == 1 else [f"{base}_{i}" for i in range(1, copies + 1)]
 
@@ -331,11 +309,11 @@ def load_catalog(folder: str = "") -> Catalog:
     root = Path(folder) if folder else DATA_DIR
     if not root.is_dir():
         raise DataError(f"data folder {root} does not exist")
-    glads = _validated(GladiatorsFile, root / "gladiators.toml").gladiator
-    builds = _validated(BuildingsFile, root / "buildings.toml").building
-    cards = _validated(CombatFile, root / "combat.toml").card
-    events = _validated(EventsFile, root / "events.toml").event
-    rules = _validated(RulesSpec, root / "rules.toml")
+    glads = load_validated(GladiatorsFile, root / "gladiators.toml").gladiator
+    builds = load_validated(BuildingsFile, root / "buildings.toml").building
+    cards = load_validated(CombatFile, root / "combat.toml").card
+    events = load_validated(EventsFile, root / "events.toml").event
+    rules = load_validated(RulesSpec, root / "rules.toml")
     gladiators = tuple(
         Gladiator(
             i,

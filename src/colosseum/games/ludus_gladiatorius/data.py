@@ -6,20 +6,18 @@ Numbers live in `data/*.toml`; this module checks them once and turns them into 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ...core.data import load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
 SPECIAL_CODES = ("SA", "F", "D", "DD", "FS", "NA")
-
-M = TypeVar("M", bound="BaseModel")
 
 Count = Annotated[int, Field(ge=0, le=20)]
 
@@ -193,26 +191,6 @@ class Catalog:
     retiarius: int
 
 
-def _read(path: Path) -> dict[str, object]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError as error:
-        raise DataError(f"data file {path} is missing") from error
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"data file {path} is not valid TOML: {error}") from error
-
-
-def _validated(model: type[M], path: Path) -> M:
-    try:
-        return model.model_validate(_read(path))
-    except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(map(str, e['loc'])) or '(file)'}: {e['msg']}" for e in error.errors()
-        )
-        raise DataError(f"data file {path} is invalid: {problems}") from error
-
-
 def _arena(spec: ArenaFile) -> Arena:
     cells: list[tuple[int, int]] = []
     names: list[str] = []
@@ -253,10 +231,10 @@ def load_catalog(folder: str = "") -> Catalog:
     root = Path(folder) if folder else DATA_DIR
     if not root.is_dir():
         raise DataError(f"data folder {root} does not exist")
-    dice_file = _validated(DiceFile, root / "dice.toml")
-    glad_file = _validated(GladiatorsFile, root / "gladiators.toml")
-    arena_file = _validated(ArenaFile, root / "arena.toml")
-    rules = _validated(RulesFile, root / "rules.toml")
+    dice_file = load_validated(DiceFile, root / "dice.toml")
+    glad_file = load_validated(GladiatorsFile, root / "gladiators.toml")
+    arena_file = load_validated(ArenaFile, root / "arena.toml")
+    rules = load_validated(RulesFile, root / "rules.toml")
     dice = {name: tuple(spec.faces) for name, spec in dice_file.dice.items()}
     used = {d for g in glad_file.gladiator for d in g.dice}
     used |= {rules.movement.boost_die, *rules.net_attack.throw_dice}
