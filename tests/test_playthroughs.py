@@ -25,6 +25,8 @@ GOLDEN = [
     ("ludus_2p_heuristic_random_seed7.json", "ludus-gladiatorius", 7, ["heuristic", "random"]),
     ("ludus_3p_heuristic_seed11.json", "ludus-gladiatorius", 11, ["heuristic"] * 3),
     ("ludus_5p_random_seed3.json", "ludus-gladiatorius", 3, ["random"] * 5),
+    ("ludi_2p_heuristic_random_seed7.json", "ludi-gladiatorii", 7, ["heuristic", "random"]),
+    ("ludi_4p_heuristic_seed11.json", "ludi-gladiatorii", 11, ["heuristic"] * 4),
 ]
 
 

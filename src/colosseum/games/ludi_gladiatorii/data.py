@@ -6,10 +6,11 @@ rulebook states and expands `copies` into one entry per physical card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -272,29 +273,39 @@ def _check_stated_facts(catalog: Catalog, root: Path) -> None:
     base += sum(1 for b in catalog.buildings if b.box == "base") + len(catalog.combat)
     if base != 72:
         raise DataError(f"data in {root}: the basic game has 72 cards, these data give {base}")
-    by_name = {g.name: g for g in catalog.gladiators}
+
+    def gladiators(name: str) -> list[Gladiator]:
+        return [g for g in catalog.gladiators if g.name == name]
+
+    def buildings(name: str) -> list[Building]:
+        return [b for b in catalog.buildings if b.name == name]
+
+    def every(cards: list[Any], test: Callable[[Any], bool]) -> bool:
+        return bool(cards) and all(test(card) for card in cards)
+
     facts = [
-        ("Cretensis" in by_name and by_name["Cretensis"].veteran, "Cretensis is a veteran"),
-        ("Cretensis" in by_name and by_name["Cretensis"].combat == 2, "Cretensis has combat 2"),
-        ("Hispanus" in by_name and by_name["Hispanus"].combat == 3, "Hispanus has combat 3"),
-        ("Gallus" in by_name and by_name["Gallus"].min_bid == 3, "Gallus has minimum bid 3"),
-        ("Aegyptius" in by_name and "Phoenicius" in by_name, "Aegyptius and Phoenicius exist"),
-    ]
-    buildings = {b.name: b for b in catalog.buildings}
-    facts += [
-        ("Forum" in buildings and buildings["Forum"].coins == 1, "Forum gives 1 coin on entry"),
-        ("Tribunal" in buildings and buildings["Tribunal"].points == 1, "Tribunal gives 1 VP"),
+        (every(gladiators("Cretensis"), lambda g: g.veteran), "Cretensis is a veteran"),
+        (every(gladiators("Cretensis"), lambda g: g.combat == 2), "Cretensis has combat 2"),
         (
-            sum(1 for b in catalog.buildings if b.starting) == 1
-            and buildings.get("Casula") is not None
-            and buildings["Casula"].starting,
+            every(gladiators("Cretensis"), lambda g: g.ability != "precision"),
+            "the defender chooses against Cretensis (combat example): no Precision",
+        ),
+        (every(gladiators("Hispanus"), lambda g: g.combat == 3), "Hispanus has combat 3"),
+        (every(gladiators("Gallus"), lambda g: g.min_bid == 3), "Gallus has minimum bid 3"),
+        (
+            bool(gladiators("Aegyptius") and gladiators("Phoenicius")),
+            "Aegyptius and Phoenicius exist",
+        ),
+        (every(buildings("Forum"), lambda b: b.coins == 1), "the Forum gives 1 coin on entry"),
+        (every(buildings("Tribunal"), lambda b: b.points == 1), "the Tribunal gives 1 VP on entry"),
+        (
+            [b.name for b in catalog.buildings if b.starting] == ["Casula"],
             "the Casula is the one starting-player building",
         ),
     ]
-    for name in ("Catacumbae", "Commeatus", "Cubiculum", "Lapicidinae", "Macellum", "Officina"):
-        facts.append((name in buildings, f"the {name} exists"))
-    facts.append(("Palaestra" in buildings, "the Palaestra exists"))
-    facts.append(("Colosseum" in buildings, "the Colosseum exists (Champions)"))
+    named = ("Catacumbae", "Commeatus", "Cubiculum", "Lapicidinae", "Macellum", "Officina")
+    for name in (*named, "Palaestra", "Colosseum"):
+        facts.append((bool(buildings(name)), f"the {name} exists"))
     for holds, fact in facts:
         if not holds:
             raise DataError(f"data in {root} contradict the rulebook: {fact}")

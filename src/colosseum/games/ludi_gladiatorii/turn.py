@@ -299,6 +299,10 @@ def main_actions(s: LudiState) -> list[Action]:
         code = spec.code
         if can_attack and combat.can_fight(s, card):
             actions.append(Action("fight", code))
+        if saturnalia:  # Saturnalia and Bellum Gallicum take turned gladiators too
+            actions.append(Action("saturnalia", code))
+        if gallicum and not spec.veteran:
+            actions.append(Action("gallicum", code))
         if s.turned[card]:
             continue
         actions.append(Action("work", code))
@@ -310,10 +314,6 @@ def main_actions(s: LudiState) -> list[Action]:
             actions.append(Action("chain", code))
         if spec.ability == "collect" and rivals_with_coins:
             actions.append(Action("collect", code))
-        if saturnalia:
-            actions.append(Action("saturnalia", code))
-        if gallicum and not spec.veteran:
-            actions.append(Action("gallicum", code))
     for building in buildable(s, seat):
         actions.append(Action("build", cat.buildings[building].code))
     power = construction_of(s, ready)
