@@ -112,13 +112,18 @@ def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str) ->
     )
 
 
+def draw_from(s: LudiState, pile: list[int], discard: list[int]) -> int:
+    """The top card of `pile` (its last element); an empty pile is first rebuilt by shuffling
+    its discards (Auctions 1, Combat 4, Historiae)."""
+    if not pile and discard:
+        pile.extend(discard)
+        discard.clear()
+        s.rng.shuffle(pile)
+    return pile.pop() if pile else NOBODY
+
+
 def draw_veteran(s: LudiState) -> int:
-    """The top veteran; an empty pile is rebuilt by shuffling the discarded veterans."""
-    if not s.veteran_pile and s.veteran_discard:
-        s.veteran_pile = s.veteran_discard
-        s.veteran_discard = []
-        s.rng.shuffle(s.veteran_pile)
-    return s.veteran_pile.pop() if s.veteran_pile else NOBODY
+    return draw_from(s, s.veteran_pile, s.veteran_discard)
 
 
 def veterans_left(s: LudiState) -> int:
@@ -126,12 +131,7 @@ def veterans_left(s: LudiState) -> int:
 
 
 def draw_combat(s: LudiState) -> int:
-    """The top combat card; an empty pile is rebuilt from the discarded ones (Combat 4)."""
-    if not s.combat_pile and s.combat_discard:
-        s.combat_pile = s.combat_discard
-        s.combat_discard = []
-        s.rng.shuffle(s.combat_pile)
-    return s.combat_pile.pop() if s.combat_pile else NOBODY
+    return draw_from(s, s.combat_pile, s.combat_discard)
 
 
 def building_enters(s: LudiState, seat: int, building: int, events: list[Event], how: str) -> None:

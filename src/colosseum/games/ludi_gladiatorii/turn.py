@@ -14,6 +14,7 @@ from .tableau import (
     count_effect,
     discard_gladiator,
     draw_combat,
+    draw_from,
     draw_veteran,
     event_is,
     gain_coins,
@@ -68,10 +69,7 @@ def _next_event(s: LudiState, events: list[Event]) -> None:
         return
     if s.event != NOBODY:
         s.event_discard.append(s.event)
-    if not s.event_pile:
-        s.event_pile, s.event_discard = s.event_discard, []
-        s.rng.shuffle(s.event_pile)
-    s.event = s.event_pile.pop() if s.event_pile else NOBODY
+    s.event = draw_from(s, s.event_pile, s.event_discard)
     if s.event != NOBODY:
         events.append(Event("event", {"event": s.catalog.events[s.event].code}))
 
