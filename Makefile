@@ -23,7 +23,7 @@ soak: $(STAMP)
 	COLOSSEUM_SOAK=1 $(BIN)/pytest -m soak
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	COLUMNS=120 $(BIN)/python benchmarks/run.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
