@@ -4,7 +4,6 @@ so a wrong edit names itself), and broken data folders raise DataError naming fi
 from __future__ import annotations
 
 import dataclasses
-import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -16,6 +15,8 @@ from pydantic import BaseModel
 from colosseum import ColosseumError, DataError
 from colosseum.games.jugula import data
 from colosseum.games.jugula.data import Armatura, Card, Catalog, load_catalog
+
+from ..toml_edit import set_field as _set
 
 FILES = ("armaturae.toml", "cards.toml", "rules.toml")
 
@@ -361,20 +362,6 @@ def _edit(folder: Path, name: str, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, f"{old!r} is not once in {name}"
     path.write_text(text.replace(old, new), encoding="utf-8")
-
-
-def _set(folder: Path, name: str, entry: str, field: str, value: str) -> None:
-    """Set `field` of the [[...]] entry whose id is `entry` (appending it if absent)."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    start = text.index(f'id = "{entry}"')
-    end = text.find("[[", start)
-    end = len(text) if end < 0 else end
-    block = text[start:end]
-    changed, n = re.subn(rf"(?m)^{field} = .*$", f"{field} = {value}", block)
-    if n == 0:
-        changed = block.rstrip("\n") + f"\n{field} = {value}\n\n"
-    path.write_text(text[:start] + changed + text[end:], encoding="utf-8")
 
 
 def test_the_copy_loads(data_copy: Path) -> None:

@@ -5,7 +5,6 @@ naming the file or the fact; broken positions raise InvalidRecord."""
 from __future__ import annotations
 
 import random
-import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ import colosseum
 from colosseum import Action, DataError, IllegalAction, InvalidOption, InvalidRecord, State
 from colosseum.games.ludi_gladiatorii.data import DATA_DIR
 
+from ..toml_edit import set_field as _set_field
 from .helpers import ALL_OPTIONS, GAME, Table, combat_pair, notations, phase, veteran
 
 DATA_FILES = ("gladiators.toml", "buildings.toml", "combat.toml", "events.toml", "rules.toml")
@@ -243,20 +243,6 @@ def _edit(folder: Path, name: str, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {name}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
-
-
-def _set_field(folder: Path, name: str, card_id: str, field: str, value: str) -> None:
-    """Change `field` of the [[...]] entry whose id is `card_id`."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    start = text.index(f'id = "{card_id}"')
-    end = text.find("[[", start)
-    end = len(text) if end < 0 else end
-    block = text[start:end]
-    changed, n = re.subn(rf"(?m)^{field} = .*$", f"{field} = {value}", block)
-    if n == 0:
-        changed = block.rstrip("\n") + f"\n{field} = {value}\n\n"
-    path.write_text(text[:start] + changed + text[end:], encoding="utf-8")
 
 
 @pytest.mark.parametrize(
