@@ -15,6 +15,7 @@ from .state import State
 
 # Games shipped with Colosseum, imported on first use.
 _BUILTIN_MODULES = (
+    "colosseum.games.jugula",
     "colosseum.games.ludi_gladiatorii",
     "colosseum.games.ludus_gladiatorius",
 )

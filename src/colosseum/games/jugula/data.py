@@ -165,6 +165,38 @@ STATED_RULES: dict[str, object] = {
     "abilities.fortuna_die": 2,
     "abilities.temperare_cards": 3,
     "abilities.temperare_draw": 2,
+    "talents.dexter_range": 1,  # "Appendix II: Talents"
+    "talents.dodge_mp": 1,
+    "talents.sturdy_margin": 3,
+    "talents.brute_die": 6,
+    "talents.brute_bonus": 3,
+    "talents.impressive_mp": 1,
+    "talents.resilient_die": 1,
+    "talents.butcher_multiple": 3,
+    "talents.arena_idol_vox": 1,
+    "talents.perfidious_bonus": 2,
+    "talents.leader_bonus": 1,
+}
+# "Appendix II: Talents": every talent, its class and where it acts.
+TALENTS: dict[str, tuple[str, str]] = {
+    "Fast": ("light", "arena"),
+    "Dexter": ("light", "arena"),
+    "Sharp": ("light", "arena"),
+    "Dodge": ("light", "arena"),
+    "Aware": ("light", "arena"),
+    "Souple": ("light", "arena"),
+    "Sturdy": ("heavy", "arena"),
+    "Brute": ("heavy", "arena"),
+    "Impressive": ("heavy", "arena"),
+    "Resilient": ("heavy", "arena"),
+    "Tough": ("heavy", "arena"),
+    "Butcher": ("heavy", "arena"),
+    "Cute": ("all", "campaign"),
+    "Arena Idol": ("all", "arena"),
+    "Perfidious": ("all", "arena"),
+    "Vigorous": ("all", "campaign"),
+    "Smart": ("all", "campaign"),
+    "Leader": ("all", "arena"),
 }
 # A wounded side has lower MP, ATT and DEF ("Wounded gladiators"), summed over the columns.
 WOUND_LOWERS = {"MP": ("mp",), "ATT": ("att_light", "att_heavy"), "DEF": ("def_light", "def_heavy")}
@@ -254,6 +286,21 @@ class CardSpec(_Stated):
 
 class PrimaSpec(CardSpec):
     cost: Annotated[int, Field(ge=1, le=3)]
+
+
+# --- talents.toml ("Appendix II: Talents") --------------------------------------------------------
+
+
+class TalentSpec(_Stated):
+    id: Code
+    name: str
+    kind: Literal["light", "heavy", "all"] = Field(alias="class")
+    acts: Literal["arena", "campaign"]
+    text: str = Field(min_length=1)
+
+
+class TalentsFile(_Model):
+    talent: list[TalentSpec]
 
 
 class CardsFile(_Model):
@@ -373,6 +420,20 @@ class AbilitiesSpec(_Stated):
     temperare_draw: Small
 
 
+class TalentNumbersSpec(_Stated):
+    dexter_range: Small
+    dodge_mp: Small
+    sturdy_margin: Small
+    brute_die: Annotated[int, Field(ge=0, le=6)]
+    brute_bonus: Small
+    impressive_mp: Small
+    resilient_die: Annotated[int, Field(ge=0, le=6)]
+    butcher_multiple: Annotated[int, Field(ge=2, le=20)]
+    arena_idol_vox: Small
+    perfidious_bonus: Small
+    leader_bonus: Small
+
+
 class RulesFile(_Model):
     board: BoardSpec
     setup: SetupSpec
@@ -384,6 +445,7 @@ class RulesFile(_Model):
     victory: VictorySpec
     simple: SimpleSpec
     abilities: AbilitiesSpec
+    talents: TalentNumbersSpec
 
     @model_validator(mode="after")
     def _zones_fit(self) -> RulesFile:
@@ -530,6 +592,32 @@ class Abilities:
 
 
 @dataclass(frozen=True, slots=True)
+class TalentNumbers:
+    dexter_range: int
+    dodge_mp: int
+    sturdy_margin: int
+    brute_die: int
+    brute_bonus: int
+    impressive_mp: int
+    resilient_die: int
+    butcher_multiple: int
+    arena_idol_vox: int
+    perfidious_bonus: int
+    leader_bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Talent:
+    """A talent of "Appendix II": who may learn it and whether the arena game uses it."""
+
+    code: str
+    name: str
+    kind: str  # "light", "heavy" or "all"
+    arena: bool
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     """The numbers of the arena rules. Square index = (rank - 1) * width + file."""
 
@@ -553,6 +641,7 @@ class Rules:
     victory: Victory
     simple: Simple
     abilities: Abilities
+    talents: TalentNumbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,6 +655,7 @@ class Catalog:
     rules: Rules
     armatura_by_code: dict[str, int]
     card_by_code: dict[str, int]
+    talents: dict[str, Talent]  # by code
 
 
 def _square(name: str, width: int, height: int) -> int:
@@ -637,6 +727,7 @@ def _rules(spec: RulesFile) -> Rules:
         victory=Victory(**plain(spec.victory)),
         simple=Simple(**plain(spec.simple)),
         abilities=Abilities(**plain(spec.abilities)),
+        talents=TalentNumbers(**plain(spec.talents)),
     )
 
 
@@ -728,6 +819,26 @@ def _check_cards(cards: CardsFile, path: Path) -> None:
         )
 
 
+def _check_talents(specs: list[TalentSpec], path: Path) -> None:
+    """The 18 talents of "Appendix II" by name, each once, with their class and where they act."""
+    names = [t.name for t in specs]
+    if sorted(names) != sorted(TALENTS):
+        missing = sorted(set(TALENTS) - set(names))
+        unknown = sorted(set(names) - set(TALENTS))
+        raise DataError(
+            f"{path}: the talents must be the rulebook's 18, each once "
+            f"(missing {missing}, unknown {unknown}, given {len(names)})"
+        )
+    if len({t.id for t in specs}) != len(specs):
+        raise DataError(f"{path}: two talents share an id")
+    for spec in specs:
+        kind, acts = TALENTS[spec.name]
+        if (spec.kind, spec.acts) != (kind, acts):
+            raise DataError(
+                f"{path}: {spec.id} is {spec.kind}/{spec.acts}, the rulebook states {kind}/{acts}"
+            )
+
+
 def _check_rules(rules: RulesFile, path: Path) -> None:
     """The rules' stated numbers (board, hand, track, modifiers, costs, victory, 2-player zones)."""
     width, height = rules.board.width, rules.board.height
@@ -760,6 +871,8 @@ def load_catalog(folder: str = "") -> Catalog:
     armaturae = load_validated(ArmaturaeFile, root / "armaturae.toml").armatura
     cards = load_validated(CardsFile, root / "cards.toml")
     rules = load_validated(RulesFile, root / "rules.toml")
+    talents = load_validated(TalentsFile, root / "talents.toml").talent
+    _check_talents(talents, root / "talents.toml")
     _check_armaturae(armaturae, root / "armaturae.toml")
     _check_cards(cards, root / "cards.toml")
     _check_rules(rules, root / "rules.toml")
@@ -776,4 +889,7 @@ def load_catalog(folder: str = "") -> Catalog:
         rules=_rules(rules),
         armatura_by_code={a.code: a.index for a in armatura_list},
         card_by_code={c.code: c.index for c in card_list},
+        talents={
+            t.id: Talent(t.id, t.name, t.kind, t.acts == "arena", t.text) for t in talents
+        },
     )

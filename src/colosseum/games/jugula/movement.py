@@ -11,12 +11,17 @@ Every number comes from `Rules.movement` (rules.toml); the squares and facings f
 The caller lists as `enemies` the enemy gladiators that exert zones: a hindered enemy has no
 danger zone and no front-zone penalty ("Hindrance"), so it is left out there and kept in
 `occupied`. Whether the gladiator may move at all (hindered, already moved) is the caller's.
+
+Talents and abilities that change the costs ("Appendix II: Talents", "Par Pari Refertur") come
+in as a `Terrain`'s keywords: `fast` (no extra MP for leaving enemy fronts), `souple` (enemy
+danger zones count as plain front squares), `impressive` (extra MP for entering a square, per
+Impressive enemy next to it) and `forbidden` (squares that may not be entered).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -57,12 +62,219 @@ def danger_from(geo: Geometry, square: int, enemies: Iterable[Enemy]) -> tuple[i
     return tuple(sorted({e for e, facing in enemies if geo.danger[e][facing] == square}))
 
 
+class Terrain:
+    """What the arena costs one moving gladiator: built once per movement, asked per square.
+
+    `occupied` holds every square with a figure (the mover's own square is ignored), `enemies`
+    the (square, facing) of the enemies exerting zones.
+    """
+
+    __slots__ = (
+        "blocked",
+        "escape",
+        "fronts",
+        "geo",
+        "impressive",
+        "leave",
+        "moving",
+        "stand",
+        "start",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        start: int,
+        occupied: Iterable[int],
+        enemies: Iterable[Enemy] = (),
+        *,
+        fast: bool = False,
+        souple: bool = False,
+        impressive: Mapping[int, int] | None = None,
+        forbidden: Iterable[int] = (),
+    ) -> None:
+        geo = geometry(rules.width, rules.height)
+        enemies = tuple(enemies)
+        self.geo = geo
+        self.start = start
+        self.moving = rules.movement
+        self.blocked = (frozenset(occupied) | {e for e, _ in enemies} | set(forbidden)) - {start}
+        self.fronts = enemy_front(geo, enemies)
+        self.leave = 0 if fast else self.moving.leave_front
+        self.impressive = dict(impressive or {})
+        # square -> facings that face an enemy exerting his danger zone on it
+        escape: dict[int, list[int]] = {}
+        if not souple:
+            for enemy, facing in enemies:
+                target = geo.danger[enemy][facing]
+                if target != NO_SQUARE:
+                    turn = geo.facing_towards(target, enemy)
+                    if turn is not None and turn not in escape.setdefault(target, []):
+                        escape[target].append(turn)
+        self.escape = {square: tuple(sorted(turns)) for square, turns in escape.items()}
+
+    def cost(self, square: int, facing: int, target: int) -> int:
+        """MP of the step from `square` to the adjacent `target` after pivoting to `facing`."""
+        moving = self.moving
+        cost = moving.forward if self.geo.danger[square][facing] == target else moving.other
+        if square in self.fronts:
+            cost += self.leave
+        return cost + self.impressive.get(target, 0)
+
+    def options(self, square: int, facing: int) -> tuple[list[Step], list[Step]]:
+        """(steps, facing changes alone) from `square` facing `facing`; see `options`."""
+        geo, moving, blocked = self.geo, self.moving, self.blocked
+        steps: list[Step] = []
+        turns = self.escape.get(square)
+        if turns is not None:
+            for turn in turns:
+                back = geo.back[square][turn]
+                if back != NO_SQUARE and back not in blocked:
+                    pivot = 0 if turn == facing else moving.face_before_step
+                    steps.append(Step(back, turn, self.cost(square, turn, back) + pivot))
+        else:
+            turns = FACINGS
+            base = moving.other + (self.leave if square in self.fronts else 0)
+            ahead_saving = moving.other - moving.forward
+            extra = self.impressive
+            for turn in FACINGS:
+                pivot = 0 if turn == facing else moving.face_before_step
+                ahead = geo.danger[square][turn]
+                for target in geo.adjacent[square]:
+                    if target not in blocked:
+                        cost = base + pivot + extra.get(target, 0)
+                        if target == ahead:
+                            cost -= ahead_saving
+                        steps.append(Step(target, turn, cost))
+        faces = [Step(square, turn, moving.face_only) for turn in turns if turn != facing]
+        return steps, faces
+
+    def search(self, facing: int, mp: int) -> list[tuple[int, int, int, int]]:
+        """Every (square, facing) reachable from the start facing `facing` with at most `mp` MP,
+        as (square, facing, cost, previous square) in order of cost; previous square is
+        `NO_SQUARE` for the start and the square itself for a facing change alone. The way to
+        each previous square is `self.stand[square]`: (cost * 64 + steps, previous, facing).
+
+        The pivot before a step is free (`movement.face_before_step` is 0, as stated), so what a
+        gladiator may do next depends on his square alone: a search over squares finds the
+        cheapest way to stand on each; a facing is then reached by the step onto the square
+        (the facing of the step) or by a facing change once there. Ties go to fewer steps.
+        """
+        geo, moving, blocked = self.geo, self.moving, self.blocked
+        forward, other, face_only = moving.forward, moving.other, moving.face_only
+        leave, extra, escape, fronts = self.leave, self.impressive, self.escape, self.fronts
+        danger, back, adjacent = geo.danger, geo.back, geo.adjacent
+        start = self.start
+        big = 1 << 30
+        # score = cost * 64 + steps
+        stand: dict[int, tuple[int, int, int]] = {start: (0, NO_SQUARE, facing)}
+        any_facing: dict[int, tuple[int, int]] = {}  # square -> (score, from) by a side step
+        one_facing: dict[int, tuple[int, int]] = {start * 4 + facing: (0, NO_SQUARE)}
+        heap: list[tuple[int, int]] = [(0, start)]
+        done: set[int] = set()
+        while heap:
+            score, at = heapq.heappop(heap)
+            if at in done:
+                continue
+            done.add(at)
+            base = (score >> 6) + (leave if at in fronts else 0)
+            length = (score & 63) + 1
+            turns = escape.get(at)
+            ahead = danger[at]
+            if turns is not None:
+                for turn in turns:
+                    target = back[at][turn]
+                    if target == NO_SQUARE or target in blocked or target in done:
+                        continue
+                    total = base + extra.get(target, 0) + other
+                    if total > mp:
+                        continue
+                    new = total * 64 + length
+                    key = target * 4 + turn
+                    known = one_facing.get(key)
+                    if known is None or known[0] > new:
+                        one_facing[key] = (new, at)
+                        if new < stand.get(target, (big,))[0]:
+                            stand[target] = (new, at, turn)
+                            heapq.heappush(heap, (new, target))
+                continue
+            for target in adjacent[at]:
+                if target in blocked or target in done:
+                    continue
+                cost = base + extra.get(target, 0)
+                if cost + forward > mp:
+                    continue
+                if target in ahead:
+                    turn = ahead.index(target)
+                    new = (cost + forward) * 64 + length
+                    key = target * 4 + turn
+                    known = one_facing.get(key)
+                    if known is None or known[0] > new:
+                        one_facing[key] = (new, at)
+                        if new < stand.get(target, (big,))[0]:
+                            stand[target] = (new, at, turn)
+                            heapq.heappush(heap, (new, target))
+                if cost + other > mp:
+                    continue
+                new = (cost + other) * 64 + length
+                known = any_facing.get(target)
+                if known is None or known[0] > new:
+                    any_facing[target] = (new, at)
+                    if new < stand.get(target, (big,))[0]:
+                        stand[target] = (new, at, _side_facing(ahead, target, facing))
+                        heapq.heappush(heap, (new, target))
+        self.stand = stand
+        found: list[tuple[int, int, int, int]] = []
+        for square, (score, _, _) in sorted(stand.items(), key=lambda item: item[1][0]):
+            allowed = escape.get(square, FACINGS)
+            side = any_facing.get(square, (big, NO_SQUARE))
+            for turn in FACINGS:
+                best = one_facing.get(square * 4 + turn, (big, NO_SQUARE))
+                if side[0] < best[0]:
+                    best = side
+                turned = score + face_only * 64 + 1
+                if turn in allowed and turned < best[0] and turned >> 6 <= mp:
+                    best = (turned, square)
+                if best[0] < big:
+                    found.append((square, turn, best[0] >> 6, best[1]))
+        return found
+
+    def routes(self, facing: int, mp: int) -> dict[tuple[int, int], Route]:
+        """`search` as Routes with their steps (see `destinations`)."""
+        found: dict[tuple[int, int], Route] = {}
+        for square, turn, cost, previous in self.search(facing, mp):
+            steps = self.way_to(previous) if previous != NO_SQUARE else []
+            if previous != NO_SQUARE:
+                steps.append(Step(square, turn, cost - (self.stand[previous][0] >> 6)))
+            found[(square, turn)] = Route(cost, tuple(steps))
+        return found
+
+    def way_to(self, square: int) -> list[Step]:
+        """The steps of the cheapest way found to stand on `square`."""
+        steps: list[Step] = []
+        while True:
+            score, previous, turn = self.stand[square]
+            if previous == NO_SQUARE:
+                break
+            steps.append(Step(square, turn, (score >> 6) - (self.stand[previous][0] >> 6)))
+            square = previous
+        steps.reverse()
+        return steps
+
+
+def _side_facing(ahead: tuple[int, ...], target: int, facing: int) -> int:
+    """A facing for a step that is not straight ahead: the current one if the target is not
+    straight ahead in it, else the next one clockwise."""
+    return facing if ahead[facing] != target else (facing + 1) % 4
+
+
 def step_cost(
     rules: Rules,
     square: int,
     facing: int,
     target: int,
     enemies: Iterable[Enemy] = (),
+    **talents: object,
 ) -> int:
     """MP for stepping from `square` to the adjacent `target` while facing `facing` (the facing
     chosen by the free pivot before the step).
@@ -74,11 +286,7 @@ def step_cost(
     geo = geometry(rules.width, rules.height)
     if target not in geo.adjacent[square]:
         raise ValueError(f"{geo.names[target]} is not adjacent to {geo.names[square]}")
-    moving = rules.movement
-    cost = moving.forward if geo.danger[square][facing] == target else moving.other
-    if square in enemy_front(geo, enemies):
-        cost += moving.leave_front
-    return cost
+    return Terrain(rules, square, (), enemies, **talents).cost(square, facing, target)  # type: ignore[arg-type]
 
 
 def options(
@@ -87,6 +295,7 @@ def options(
     facing: int,
     occupied: Iterable[int],
     enemies: Iterable[Enemy] = (),
+    **talents: object,
 ) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
     """What a gladiator on `square` facing `facing` may do next: (steps, facing changes alone).
 
@@ -96,31 +305,9 @@ def options(
     enemies exerting it (any of them, whichever he faces now) and step straight back, keeping
     that facing; he cannot step back if his back square holds a figure or is off the arena.
     """
-    geo = geometry(rules.width, rules.height)
-    enemies = tuple(enemies)
-    blocked = set(occupied)
-    moving = rules.movement
-    threats = danger_from(geo, square, enemies)
-    steps: list[Step] = []
-    if threats:
-        turns = sorted({f for e in threats if (f := geo.facing_towards(square, e)) is not None})
-        for turn in turns:
-            back = geo.back[square][turn]
-            if back != NO_SQUARE and back not in blocked:
-                cost = step_cost(rules, square, turn, back, enemies)
-                pivot = 0 if turn == facing else moving.face_before_step
-                steps.append(Step(back, turn, cost + pivot))
-    else:
-        turns = list(FACINGS)
-        for turn in FACINGS:
-            pivot = 0 if turn == facing else moving.face_before_step
-            for target in geo.adjacent[square]:
-                if target not in blocked:
-                    steps.append(
-                        Step(target, turn, step_cost(rules, square, turn, target, enemies) + pivot)
-                    )
-    faces = tuple(Step(square, turn, moving.face_only) for turn in turns if turn != facing)
-    return tuple(steps), faces
+    terrain = Terrain(rules, square, occupied, enemies, **talents)  # type: ignore[arg-type]
+    steps, faces = terrain.options(square, facing)
+    return tuple(steps), tuple(faces)
 
 
 def destinations(
@@ -130,6 +317,7 @@ def destinations(
     mp: int,
     occupied: Iterable[int],
     enemies: Iterable[Enemy] = (),
+    **talents: object,
 ) -> dict[tuple[int, int], Route]:
     """Every (square, facing) the gladiator can end his movement on with at most `mp` MP, with
     the cheapest legal route to it; the start itself is included at cost 0 ("Moving a
@@ -137,37 +325,11 @@ def destinations(
 
     `occupied` holds every square with a figure on it (the mover's own square may be in it;
     the enemies' squares are added); `enemies` the (square, facing) of the enemy gladiators
-    exerting zones. A facing change alone ends the movement (any later step could have taken
-    that pivot for free), and the danger-zone restriction is checked before every action, so a
-    gladiator who has stepped out of every danger zone "is free to continue his movement if he
-    has MPs left". Ties between routes of equal cost go to the one with fewer steps, then to the
-    first found.
+    exerting zones; `talents` the keywords of `Terrain`. A facing change alone ends the
+    movement (any later step could have taken that pivot for free), and the danger-zone
+    restriction is checked before every action, so a gladiator who has stepped out of every
+    danger zone "is free to continue his movement if he has MPs left". Ties between routes of
+    equal cost go to the one with fewer steps, then to the first found.
     """
-    enemies = tuple(enemies)
-    blocked = (frozenset(occupied) | {e for e, _ in enemies}) - {square}
-    found: dict[tuple[int, int], Route] = {}
-    expanded: set[tuple[int, int]] = set()
-    counter = 0
-    heap: list[tuple[int, int, int, bool, int, int, tuple[Step, ...]]] = [
-        (0, 0, counter, False, square, facing, ())
-    ]
-    while heap:
-        cost, _, _, turned, at, faces, steps = heapq.heappop(heap)
-        key = (at, faces)
-        if key not in found:
-            found[key] = Route(cost, steps)
-        if turned or key in expanded:
-            continue
-        expanded.add(key)
-        moves, turns = options(rules, at, faces, blocked, enemies)
-        for actions, final in ((moves, False), (turns, True)):
-            for step in actions:
-                total = cost + step.cost
-                if total > mp:
-                    continue
-                if (step.square, step.facing) in (found if final else expanded):
-                    continue
-                counter += 1
-                entry = (total, len(steps) + 1, counter, final, step.square, step.facing)
-                heapq.heappush(heap, (*entry, (*steps, step)))
-    return found
+    terrain = Terrain(rules, square, occupied, enemies, **talents)  # type: ignore[arg-type]
+    return terrain.routes(facing, mp)

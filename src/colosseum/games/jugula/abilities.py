@@ -1,0 +1,519 @@
+"""The abilities of the 12 Jugula and 12 Prima Jugula cards ("The Jugula Cards", "Prima Jugula
+Cards"). `usable` says whether a card may be played for its ability now; `start` resolves it,
+pushing the decisions it asks for."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from . import arena, cards, combat, moves, victory
+from .model import (
+    ATTACK_PICK,
+    COMPEL,
+    DEMENTIA,
+    DISCARD,
+    EFFECTS_PICK,
+    EXECUTE,
+    HEAL,
+    IMPETUS,
+    IMPETUS_MOVE,
+    MOVE_DEMENTIA,
+    MOVE_NORMAL,
+    MOVE_PAR_PARI,
+    MOVE_PICK,
+    NOBODY,
+    ORDER_TOP,
+    PERFIDIA,
+    PLAY,
+    PLAY_MAY,
+    PLAY_MUST,
+    PRIMA,
+    RECALL,
+    RESTORE,
+    RIVAL,
+    SACRIFICE,
+    TEMPERARE,
+    TEMPERARE_END,
+)
+
+if TYPE_CHECKING:
+    from .state import JugulaState
+
+Task = tuple[int, ...]
+REMOVES_ITSELF = frozenset({"restore_removed", "heal_wound", "execution"})
+RIVAL_PURPOSES = ("virtus", "paro", "formido", "potestas", "dubitatio")
+
+
+def removes_itself(s: JugulaState, card: int) -> bool:
+    """Acta est Fabula, Cognatus a Um and Fatalitas leave the game once used."""
+    return s.catalog.cards[card].ability in REMOVES_ITSELF
+
+
+# --- when an ability may be chosen ---------------------------------------------------------------
+
+
+def _healable(s: JugulaState, seat: int) -> list[int]:
+    """Cognatus a Um: a wounded gladiator of yours with no enemy on an adjacent square."""
+    geo = arena.geo_of(s)
+    found = []
+    for g in arena.familia(s, seat):
+        if s.square[g] >= 0 and s.wounds[g]:
+            near = geo.adjacent[s.square[g]]
+            if not any(s.board[sq] >= 0 and s.fighters[s.board[sq]].seat != seat for sq in near):
+                found.append(g)
+    return found
+
+
+def _executable(s: JugulaState, seat: int) -> list[int]:
+    """Fatalitas: an enemy in the danger zone of at least two of your gladiators."""
+    geo = arena.geo_of(s)
+    needed = s.catalog.rules.abilities.fatalitas_danger_zones
+    counts: dict[int, int] = {}
+    for g in arena.familia(s, seat):
+        if s.square[g] >= 0 and arena.exerts_zones(s, g):
+            ahead = geo.danger[s.square[g]][s.facing[g]]
+            if ahead >= 0:
+                counts[ahead] = counts.get(ahead, 0) + 1
+    found = []
+    for square, count in counts.items():
+        e = s.board[square]
+        if count >= needed and e >= 0 and s.fighters[e].seat != seat:
+            found.append(e)
+    return found
+
+
+def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
+    return [g for g in arena.familia(s, seat) if moves.can_move(s, g, mode)]
+
+
+def _attackers(s: JugulaState, seat: int) -> list[int]:
+    return [g for g in arena.familia(s, seat) if combat.targets(s, g)]
+
+
+def usable(s: JugulaState, seat: int, card: int) -> bool:
+    """Whether the ability can be played now: its stated condition holds and it has something
+    to act on (docs/rules/jugula.md)."""
+    spec = s.catalog.cards[card]
+    ability = spec.ability
+    numbers = s.catalog.rules.abilities
+    if ability == "none":
+        return False
+    if ability == "recall_from_discard":
+        return bool(s.discard[seat])
+    if ability == "restore_removed":
+        return any(s.removed)
+    if ability == "reckless_attack":
+        return bool(_attackers(s, seat))
+    if ability == "heal_wound":
+        return bool(_healable(s, seat))
+    if ability == "take_two_prima":
+        stars = numbers.fraus_fraudis_stars
+        return any(s.catalog.cards[c].cost == stars for c in s.aside[seat])
+    if ability == "move_and_attack":
+        return bool(_movable(s, seat, MOVE_NORMAL))
+    if ability == "crowd_favourite":
+        return cards.highest(s, seat)
+    if ability == "bread_and_circuses":
+        return cards.lead(s, seat, numbers.panem_lead)
+    if ability == "evasive_move":
+        return bool(_movable(s, seat, MOVE_PAR_PARI))
+    if ability == "underdog":
+        return not cards.highest(s, seat)
+    if ability == "execution":
+        return bool(_executable(s, seat))
+    if ability == "seed_prima":
+        return any(s.catalog.cards[c].cost <= numbers.perfidia_stars for c in s.aside[seat])
+    if ability == "move_enemy":
+        return any(
+            moves.can_move(s, e, MOVE_DEMENTIA)
+            for other in cards.rivals(s, seat)
+            for e in arena.familia(s, other)
+        )
+    if ability == "trim_deck":
+        return bool(s.deck[seat] or s.discard[seat])
+    return True
+
+
+# --- resolving an ability --------------------------------------------------------------------------
+
+
+def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
+    """Resolve the ability of `card`, played by `seat` (the card itself is in play)."""
+    spec = s.catalog.cards[card]
+    numbers = s.catalog.rules.abilities
+    ability = spec.ability
+    tasks = s.tasks
+    if ability == "recall_from_discard":  # Acies Aciei
+        tasks.append((RECALL, seat))
+    elif ability == "restore_removed":  # Acta est Fabula
+        tasks.append((RESTORE, seat))
+    elif ability == "reckless_attack":  # Ardor Oris
+        tasks.append((ATTACK_PICK, seat, 1, NOBODY, numbers.ardor_oris_attack, 1))
+    elif ability == "heal_wound":  # Cognatus a Um
+        tasks.append((HEAL, seat))
+    elif ability == "take_two_prima":  # Fraus Fraudis
+        tasks.append((PRIMA, seat, numbers.fraus_fraudis_cards, numbers.fraus_fraudis_stars, 1))
+    elif ability == "move_and_attack":  # Impetus
+        tasks.append((IMPETUS, seat))
+    elif ability == "crowd_favourite":  # Infamis
+        value = numbers.infamis_value
+        tasks.append((EFFECTS_PICK, seat, ("move", "vox", "draw"), (value,) * 3, 3))
+    elif ability == "salute_the_crowd":  # Moriturí te salutant
+        tasks.append((SACRIFICE, seat, 0, NOBODY))
+    elif ability == "bread_and_circuses":  # Panem et Circenses
+        values = (spec.movement, spec.vox, spec.draw)
+        tasks.append((EFFECTS_PICK, seat, ("move", "vox", "draw"), values, numbers.panem_choices))
+    elif ability == "evasive_move":  # Par Pari Refertur
+        tasks.append((MOVE_PICK, seat, 1, MOVE_PAR_PARI))
+    elif ability == "applause":  # Plausus
+        if cards.highest(s, seat):
+            tasks.append((PLAY, seat, PLAY_MAY))
+        look = min(numbers.plausus_look, len(s.deck[seat]))
+        s.top_known[seat] = max(s.top_known[seat], look)
+        events.append(Event("looks", {"seat": seat, "cards": look}))
+        if look > 1:
+            tasks.append((ORDER_TOP, seat, look, look))
+    elif ability == "underdog":  # Virtus
+        tasks.append((PLAY, seat, PLAY_MAY))
+        _with_rival(s, seat, "virtus", events)
+    elif ability == "draw_then_strike":  # Fulmen
+        cards.draw(s, seat, numbers.fulmen_draw, events)
+        tasks.append((EFFECTS_PICK, seat, ("move", "combat"), (1, 1), 1))
+    elif ability == "force_discard":  # Paro
+        _with_rival(s, seat, "paro", events)
+    elif ability == "two_effects":  # Animus
+        values = (spec.movement, spec.vox, spec.combat, spec.draw)
+        effects = ("move", "vox", "combat", "draw")
+        tasks.append((EFFECTS_PICK, seat, effects, values, numbers.animus_choices))
+    elif ability == "effect_and_compel":  # Dubitatio
+        tasks.append((COMPEL, seat))
+        values = (spec.movement, spec.vox, spec.combat, spec.draw)
+        tasks.append((EFFECTS_PICK, seat, ("move", "vox", "combat", "draw"), values, 1))
+    elif ability == "execution":  # Fatalitas
+        tasks.append((EXECUTE, seat))
+    elif ability == "intimidation":  # Formido
+        tasks.append((PLAY, seat, PLAY_MUST))
+        cards.gain_vox(s, seat, numbers.formido_vox, events)
+        _with_rival(s, seat, "formido", events)
+    elif ability == "seed_prima":  # Perfidia
+        tasks.append((PERFIDIA, seat, numbers.perfidia_stars))
+    elif ability == "move_enemy":  # Dementia
+        tasks.append((DEMENTIA, seat))
+    elif ability == "cull_weak":  # Fortuna
+        _cull(s, seat, events)
+    elif ability == "silence_rival":  # Potestas
+        tasks.append((PLAY, seat, PLAY_MAY))
+        _with_rival(s, seat, "potestas", events)
+    elif ability == "trim_deck":  # Temperare
+        tasks.append((TEMPERARE_END, seat))
+        tasks.append((TEMPERARE, seat, 0))
+    else:
+        raise ValueError(f"card {spec.code} has no ability to play")
+
+
+def _with_rival(s: JugulaState, seat: int, purpose: str, events: list[Event]) -> None:
+    """Choose the opponent an ability acts on; with one opponent left there is no choice."""
+    others = cards.rivals(s, seat)
+    if len(others) == 1:
+        _on_rival(s, seat, purpose, others[0], events)
+    elif others:
+        s.tasks.append((RIVAL, seat, RIVAL_PURPOSES.index(purpose)))
+
+
+def _on_rival(s: JugulaState, seat: int, purpose: str, rival: int, events: list[Event]) -> None:
+    numbers = s.catalog.rules.abilities
+    if purpose == "virtus":
+        cards.lose_vox(s, rival, numbers.virtus_vox_loss, events)
+    elif purpose == "paro":
+        s.tasks.append((DISCARD, rival, numbers.paro_hand))
+    elif purpose == "formido":
+        cards.gain_vox(s, rival, numbers.formido_rival_vox, events)
+    elif purpose == "potestas":
+        s.tasks.append((SACRIFICE, seat, 0, rival))
+    elif purpose == "dubitatio":
+        _compel(s, seat, rival, events)
+
+
+def _compel(s: JugulaState, seat: int, rival: int, events: list[Event]) -> None:
+    """Dubitatio: a card drawn at random from the rival's hand must be his next turn's card."""
+    hand = s.hand[rival]
+    if not hand:
+        return
+    card = hand[s.rng.below(len(hand))]
+    s.compelled[rival] = card
+    events.append(Event("compelled", {"seat": rival}))
+    events.append(
+        Event("compelled_card", {"seat": rival, "card": s.catalog.cards[card].code}, [rival])
+    )
+
+
+def _compel_check(s: JugulaState, task: Task, events: list[Event]) -> None:
+    seat = task[1]
+    if s.vox[seat] >= s.catalog.rules.abilities.dubitatio_vox:
+        _with_rival(s, seat, "dubitatio", events)
+
+
+def _legal_rival(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("rival", other) for other in cards.rivals(s, task[1])]
+
+
+def _apply_rival(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    s.tasks.pop()
+    _on_rival(s, task[1], RIVAL_PURPOSES[task[2]], int(action.args[0]), events)
+
+
+def _cull(s: JugulaState, seat: int, events: list[Event]) -> None:
+    """Fortuna: every card of the deck and discard pile with a low die leaves the game; the
+    deck is shuffled."""
+    limit = s.catalog.rules.abilities.fortuna_die
+    catalog = s.catalog
+    for pile in (s.deck[seat], s.discard[seat]):
+        culled = [c for c in pile if catalog.cards[c].die <= limit]
+        for card in culled:
+            pile.remove(card)
+            s.removed[seat].append(card)
+        if culled:
+            events.append(
+                Event("removed", {"seat": seat, "cards": [catalog.cards[c].code for c in culled]})
+            )
+    s.rng.shuffle(s.deck[seat])
+    s.top_known[seat] = s.top_public[seat] = 0
+
+
+# --- the decisions abilities ask for ---------------------------------------------------------------
+
+
+def _legal_recall(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("recall", s.catalog.cards[c].code) for c in s.discard[task[1]]]
+
+
+def _apply_recall(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Acies Aciei: a card of the discard pile back into the hand (seen by all)."""
+    seat = task[1]
+    s.tasks.pop()
+    card = s.catalog.card_by_code[str(action.args[0])]
+    s.discard[seat].remove(card)
+    s.hand[seat].append(card)
+    s.shown[seat].append(card)
+    events.append(Event("recall", {"seat": seat, "card": action.args[0]}))
+
+
+def _legal_restore(s: JugulaState, task: Task) -> list[Action]:
+    return [
+        Action("restore", owner, s.catalog.cards[c].code)
+        for owner, pile in enumerate(s.removed)
+        for c in pile
+    ]
+
+
+def _apply_restore(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Acta est Fabula: a card out of the game onto the top of its owner's deck."""
+    s.tasks.pop()
+    owner, card = int(action.args[0]), s.catalog.card_by_code[str(action.args[1])]
+    s.removed[owner].remove(card)
+    s.deck[owner].append(card)
+    s.top_known[owner] += 1
+    s.top_public[owner] += 1
+    events.append(Event("restore", {"seat": owner, "card": action.args[1]}))
+
+
+def _legal_heal(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("heal", arena.name(s, g)) for g in _healable(s, task[1])]
+
+
+def _apply_heal(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Cognatus a Um: the wound is cancelled; the armatura card shows its unhurt side."""
+    s.tasks.pop()
+    g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
+    s.wounds[g] = 0
+    events.append(Event("healed", arena.describe(s, g)))
+
+
+def _legal_impetus(s: JugulaState, task: Task) -> list[Action]:
+    found = []
+    for g in _movable(s, task[1], MOVE_NORMAL):
+        where = arena.name(s, g)
+        found += [Action("impetus", where, "move"), Action("impetus", where, "attack")]
+    return found
+
+
+def _apply_impetus(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Impetus: one gladiator moves then attacks, or attacks then moves."""
+    seat = task[1]
+    s.tasks.pop()
+    g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
+    if action.args[1] == "move":
+        s.tasks.append((ATTACK_PICK, seat, 1, g, 0, 0))
+        moves.start_move(s, seat, g, MOVE_NORMAL)
+    else:
+        s.tasks.append((IMPETUS_MOVE, seat, g))
+        s.tasks.append((ATTACK_PICK, seat, 1, g, 0, 0))
+
+
+def _impetus_move(s: JugulaState, task: Task, events: list[Event]) -> None:
+    moves.start_move(s, task[1], task[2], MOVE_NORMAL)
+
+
+def _legal_sacrifice(s: JugulaState, task: Task) -> list[Action]:
+    seat = task[1]
+    found = [Action("done")]
+    if len(s.hand[seat]) >= 2:
+        found += [Action("discard", s.catalog.cards[c].code) for c in s.hand[seat]]
+    return found
+
+
+def _apply_sacrifice(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Moriturí te salutant (+1 Vox Populi per card) and Potestas (-1 to the rival per card):
+    discard any number of cards, keeping at least one."""
+    kind, seat, count, rival = task
+    s.tasks.pop()
+    if action.kind == "discard":
+        cards.discard_from_hand(s, seat, s.catalog.card_by_code[str(action.args[0])], events)
+        s.tasks.append((kind, seat, count + 1, rival))
+    elif rival < 0:
+        cards.gain_vox(s, seat, count, events)
+    else:
+        cards.lose_vox(s, rival, count, events)
+
+
+def _legal_order(s: JugulaState, task: Task) -> list[Action]:
+    seat, look, left = task[1], task[2], task[3]
+    deck = s.deck[seat]
+    placed = look - left
+    unplaced = deck[len(deck) - look : len(deck) - placed]
+    return [Action("top", s.catalog.cards[c].code) for c in reversed(unplaced)]
+
+
+def _apply_order(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Plausus: the looked-at cards go back in the chosen order, top first."""
+    kind, seat, look, left = task
+    s.tasks.pop()
+    deck = s.deck[seat]
+    card = s.catalog.card_by_code[str(action.args[0])]
+    deck.remove(card)
+    deck.insert(len(deck) - (look - left), card)
+    if left > 2:
+        s.tasks.append((kind, seat, look, left - 1))
+
+
+def _legal_perfidia(s: JugulaState, task: Task) -> list[Action]:
+    seat, budget = task[1], task[2]
+    found = [Action("done")]
+    found += [
+        Action("seed", s.catalog.cards[c].code)
+        for c in s.aside[seat]
+        if s.catalog.cards[c].cost <= budget
+    ]
+    return found
+
+
+def _apply_perfidia(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Perfidia: Prima Jugula cards worth at most 7 stars in all, into the discard pile."""
+    kind, seat, budget = task
+    s.tasks.pop()
+    if action.kind == "done":
+        return
+    card = s.catalog.card_by_code[str(action.args[0])]
+    s.aside[seat].remove(card)
+    s.discard[seat].append(card)
+    events.append(Event("seed", {"seat": seat, "card": action.args[0]}))
+    s.tasks.append((kind, seat, budget - s.catalog.cards[card].cost))
+
+
+def _legal_dementia(s: JugulaState, task: Task) -> list[Action]:
+    return [
+        Action("dementia", arena.name(s, e))
+        for other in cards.rivals(s, task[1])
+        for e in arena.familia(s, other)
+        if moves.can_move(s, e, MOVE_DEMENTIA)
+    ]
+
+
+def _apply_dementia(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Dementia: you move an enemy gladiator with his own MP and movement limits."""
+    s.tasks.pop()
+    g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
+    moves.start_move(s, task[1], g, MOVE_DEMENTIA)
+
+
+def _legal_execute(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("execute", arena.name(s, e)) for e in _executable(s, task[1])]
+
+
+def _apply_execute(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Fatalitas: the gladiator is wounded (and bites the dust if he already was)."""
+    s.tasks.pop()
+    g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
+    victory.wound(s, g, task[1], events)
+
+
+def _legal_temperare(s: JugulaState, task: Task) -> list[Action]:
+    seat, taken = task[1], task[2]
+    found = [Action("done")] if taken else []
+    if taken < s.catalog.rules.abilities.temperare_cards:
+        pool = sorted(s.deck[seat] + s.discard[seat])
+        found += [Action("remove", s.catalog.cards[c].code) for c in pool]
+    return found
+
+
+def _apply_temperare(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Temperare: 1 to 3 cards of the deck and discard pile leave the game."""
+    kind, seat, taken = task
+    s.tasks.pop()
+    if action.kind == "done":
+        return
+    card = s.catalog.card_by_code[str(action.args[0])]
+    pile = s.deck[seat] if card in s.deck[seat] else s.discard[seat]
+    pile.remove(card)
+    s.removed[seat].append(card)
+    events.append(Event("removed", {"seat": seat, "card": action.args[0]}))
+    s.tasks.append((kind, seat, taken + 1))
+
+
+def _temperare_end(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """Temperare: the discard pile is shuffled into the deck; with the highest Vox Populi,
+    draw two cards and play another card."""
+    seat = task[1]
+    deck = s.deck[seat] + s.discard[seat]
+    s.discard[seat] = []
+    s.rng.shuffle(deck)
+    s.deck[seat] = deck
+    s.top_known[seat] = s.top_public[seat] = 0
+    if cards.highest(s, seat):
+        s.tasks.append((PLAY, seat, PLAY_MAY))
+        cards.draw(s, seat, s.catalog.rules.abilities.temperare_draw, events)
+
+
+LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+    RIVAL: _legal_rival,
+    RECALL: _legal_recall,
+    RESTORE: _legal_restore,
+    HEAL: _legal_heal,
+    IMPETUS: _legal_impetus,
+    SACRIFICE: _legal_sacrifice,
+    ORDER_TOP: _legal_order,
+    PERFIDIA: _legal_perfidia,
+    DEMENTIA: _legal_dementia,
+    EXECUTE: _legal_execute,
+    TEMPERARE: _legal_temperare,
+}
+APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+    RIVAL: _apply_rival,
+    RECALL: _apply_recall,
+    RESTORE: _apply_restore,
+    HEAL: _apply_heal,
+    IMPETUS: _apply_impetus,
+    SACRIFICE: _apply_sacrifice,
+    ORDER_TOP: _apply_order,
+    PERFIDIA: _apply_perfidia,
+    DEMENTIA: _apply_dementia,
+    EXECUTE: _apply_execute,
+    TEMPERARE: _apply_temperare,
+}
+AUTOMATIC: dict[int, Callable[[JugulaState, Task, list[Event]], None]] = {
+    COMPEL: _compel_check,
+    TEMPERARE_END: _temperare_end,
+    IMPETUS_MOVE: _impetus_move,
+}

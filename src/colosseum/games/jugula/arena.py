@@ -1,0 +1,137 @@
+"""The gladiators in the arena: their current numbers, who is hindered, who is an enemy.
+
+Read by movement, combat and the abilities alike ("Armaturae", "Wounded gladiators",
+"Hindrance", "Harassment", "Stoic").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Event
+from .board import geometry
+from .model import DEXTER, IMPRESSIVE, NOBODY
+
+if TYPE_CHECKING:
+    from .board import Geometry
+    from .data import Armatura
+    from .state import JugulaState
+
+
+def geo_of(s: JugulaState) -> Geometry:
+    rules = s.catalog.rules
+    return geometry(rules.width, rules.height)
+
+
+def armatura(s: JugulaState, g: int) -> Armatura:
+    return s.catalog.armaturae[s.fighters[g].armatura]
+
+
+def seat_of(s: JugulaState, g: int) -> int:
+    return s.fighters[g].seat
+
+
+def familia(s: JugulaState, seat: int) -> range:
+    size = s.catalog.rules.familia
+    return range(seat * size, (seat + 1) * size)
+
+
+def on_board(s: JugulaState) -> list[int]:
+    """The gladiators standing in the arena."""
+    return [g for g in s.board if g >= 0]
+
+
+def standing(s: JugulaState, seat: int) -> list[int]:
+    return [g for g in familia(s, seat) if s.square[g] >= 0]
+
+
+def enemies_of(s: JugulaState, g: int) -> list[int]:
+    """Every gladiator of another familia in the arena ("all of them count as enemies")."""
+    seat = s.fighters[g].seat
+    return [e for e in s.board if e >= 0 and s.fighters[e].seat != seat]
+
+
+def hindered(s: JugulaState, g: int) -> bool:
+    """Hindrance: a gladiator holding a marker, unless Stoic ("Hindrance markers have no
+    effect on this gladiator")."""
+    return s.held[g] > 0 and not armatura(s, g).stoic
+
+
+def exerts_zones(s: JugulaState, g: int) -> bool:
+    """A hindered gladiator "does not have a Danger Zone" and costs no extra MP to leave."""
+    return not hindered(s, g)
+
+
+def mp(s: JugulaState, g: int) -> int:
+    """The MP of the side in play plus the +MP upgrades."""
+    return armatura(s, g).sides[s.wounds[g] > 0].mp + s.fighters[g].mp
+
+
+def reach(s: JugulaState, g: int) -> int:
+    """Range, one more with Dexter ("Appendix II: Talents")."""
+    bonus = s.catalog.rules.talents.dexter_range if s.fighters[g].talents & DEXTER else 0
+    return armatura(s, g).range + bonus
+
+
+def in_danger_of(s: JugulaState, square: int, seat: int, exclude: tuple[int, ...] = ()) -> bool:
+    """Whether `square` is in the danger zone of a gladiator hostile to `seat` that exerts one."""
+    geo = geo_of(s)
+    for e in s.board:
+        if e >= 0 and e not in exclude and s.fighters[e].seat != seat:
+            if geo.danger[s.square[e]][s.facing[e]] == square and exerts_zones(s, e):
+                return True
+    return False
+
+
+def zone_enemies(s: JugulaState, g: int) -> list[tuple[int, int]]:
+    """(square, facing) of the enemies of `g` that exert zones on his movement."""
+    return [(s.square[e], s.facing[e]) for e in enemies_of(s, g) if exerts_zones(s, e)]
+
+
+def impressive_costs(s: JugulaState, g: int) -> dict[int, int]:
+    """Impressive: the extra MP for `g` entering each square next to an Impressive enemy."""
+    extra: dict[int, int] = {}
+    fighters = s.fighters
+    if not any(f.talents & IMPRESSIVE for f in fighters):
+        return extra
+    cost = s.catalog.rules.talents.impressive_mp
+    geo = geo_of(s)
+    for e in enemies_of(s, g):
+        if fighters[e].talents & IMPRESSIVE:
+            for near in geo.adjacent[s.square[e]]:
+                extra[near] = extra.get(near, 0) + cost
+    return extra
+
+
+def place(s: JugulaState, g: int, square: int, facing: int) -> None:
+    if s.square[g] >= 0:
+        s.board[s.square[g]] = NOBODY
+    s.square[g] = square
+    s.facing[g] = facing
+    s.board[square] = g
+
+
+def lift(s: JugulaState, g: int) -> None:
+    """Take `g` out of the arena; markers he holds go back to their owners' cards."""
+    if s.square[g] >= 0:
+        s.board[s.square[g]] = NOBODY
+        s.square[g] = NOBODY
+    if s.held[g]:
+        for owner, victim in enumerate(s.marker):
+            if victim == g:
+                s.marker[owner] = -1
+        s.held[g] = 0
+
+
+def name(s: JugulaState, g: int) -> str:
+    """The gladiator as notation shows him: his square, or his armatura off the arena."""
+    square = s.square[g]
+    return s.catalog.rules.squares[square] if square >= 0 else armatura(s, g).code
+
+
+def describe(s: JugulaState, g: int) -> dict[str, object]:
+    return {"seat": s.fighters[g].seat, "armatura": armatura(s, g).code, "square": name(s, g)}
+
+
+def wound_event(s: JugulaState, g: int, kind: str) -> Event:
+    return Event(kind, describe(s, g))

@@ -1,0 +1,141 @@
+"""The cards and the crowd: drawing, reshuffling, discarding, and the Vox Populi track.
+
+Each lanista has his own 24 cards (catalog indices). A card is always in exactly one of his
+piles: `hand`, `deck` (top = last), `discard`, `aside` (the Prima Jugula cards set aside),
+`removed` (out of the game) or `in_play` (played, its effect not yet resolved), or committed
+face down to the attack or round in progress (`Fight`, `bids`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from .model import DECK, NOBODY
+
+if TYPE_CHECKING:
+    from .state import JugulaState
+
+
+def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
+    """Draw Effect: an empty deck is re-formed by shuffling the discard pile; False if both
+    are empty."""
+    if state.deck[seat]:
+        return True
+    if not state.discard[seat]:
+        return False
+    deck = state.discard[seat]
+    state.discard[seat] = []
+    state.rng.shuffle(deck)
+    state.deck[seat] = deck
+    state.top_known[seat] = state.top_public[seat] = 0
+    events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
+    return True
+
+
+def take_top(state: JugulaState, seat: int, events: list[Event]) -> int:
+    """The top card of the deck (reshuffling first if needed), or -1 if there is none."""
+    if not reshuffle(state, seat, events):
+        return -1
+    if state.top_known[seat]:
+        state.top_known[seat] -= 1
+    if state.top_public[seat]:
+        state.top_public[seat] -= 1
+    return state.deck[seat].pop()
+
+
+def draw(state: JugulaState, seat: int, count: int, events: list[Event]) -> int:
+    """Draw Effect: draw `count` cards; a draw with no card left in deck or discard is lost.
+    Returns the number drawn."""
+    drawn = 0
+    for _ in range(count):
+        card = take_top(state, seat, events)
+        if card < 0:
+            break
+        state.hand[seat].append(card)
+        drawn += 1
+    if drawn:
+        events.append(Event("draw", {"seat": seat, "cards": drawn}))
+    return drawn
+
+
+def can_draw(state: JugulaState, seat: int) -> bool:
+    return bool(state.deck[seat] or state.discard[seat])
+
+
+def leave_hand(state: JugulaState, seat: int, card: int) -> None:
+    """Take `card` out of the hand, forgetting that it was known there."""
+    state.hand[seat].remove(card)
+    if card in state.shown[seat]:
+        state.shown[seat].remove(card)
+    if state.compelled[seat] == card:
+        state.compelled[seat] = -1
+
+
+def discard_from_hand(state: JugulaState, seat: int, card: int, events: list[Event]) -> None:
+    leave_hand(state, seat, card)
+    state.discard[seat].append(card)
+    events.append(Event("discard", {"seat": seat, "card": state.catalog.cards[card].code}))
+
+
+def gain_vox(state: JugulaState, seat: int, amount: int, events: list[Event]) -> None:
+    """Vox Populi changes: move the marker right; each space beyond the end draws cards."""
+    if amount <= 0:
+        return
+    rules = state.catalog.rules
+    level = state.vox[seat] + amount
+    overflow = max(0, level - rules.vox_max)
+    state.vox[seat] = min(level, rules.vox_max)
+    events.append(Event("vox", {"seat": seat, "level": state.vox[seat], "change": amount}))
+    if overflow:
+        draw(state, seat, overflow * rules.vox_overflow_draw, events)
+
+
+def lose_vox(state: JugulaState, seat: int, amount: int, events: list[Event]) -> None:
+    """Vox Populi changes: move the marker left, never below 0."""
+    if amount <= 0:
+        return
+    state.vox[seat] = max(0, state.vox[seat] - amount)
+    events.append(Event("vox", {"seat": seat, "level": state.vox[seat], "change": -amount}))
+
+
+def rivals(state: JugulaState, seat: int) -> list[int]:
+    """The opponents still in the arena."""
+    return [s for s in range(state.num_players) if s != seat and not state.out[s]]
+
+
+def highest(state: JugulaState, seat: int) -> bool:
+    """"If your Vox Populi is...": higher than every opponent's (strictly)."""
+    mine = state.vox[seat]
+    return all(mine > state.vox[s] for s in rivals(state, seat))
+
+
+def lead(state: JugulaState, seat: int, points: int) -> bool:
+    """At least `points` higher than every opponent's Vox Populi."""
+    mine = state.vox[seat]
+    return all(mine - state.vox[s] >= points for s in rivals(state, seat))
+
+
+def commit_choices(s: JugulaState, seat: int, verb: str) -> list[Action]:
+    """A face-down card from the hand (never the last one: "Last but not least!") or the deck's
+    top; the last card only when there is no deck to take from."""
+    hand = s.hand[seat]
+    codes = [s.catalog.cards[c].code for c in hand]
+    deck = can_draw(s, seat)
+    found = [Action(verb, code) for code in codes] if len(hand) >= 2 or not deck else []
+    if deck:
+        found.append(Action(verb, "deck"))
+    if not found:
+        found.append(Action(verb, "none"))
+    return found
+
+
+def commit_card(s: JugulaState, seat: int, choice: str) -> int:
+    """The card id committed (leaving the hand), DECK, or NOBODY for no card at all."""
+    if choice == "deck":
+        return DECK
+    if choice == "none":
+        return NOBODY
+    card = s.catalog.card_by_code[choice]
+    leave_hand(s, seat, card)
+    return card

@@ -1,0 +1,486 @@
+"""Combat: eligible targets, committed cards, combat scores, and the attack's outcome.
+
+Sections "Combat" (eligible targets, attack resolution, combat modifiers, threatening
+gladiators, attack outcome, pushed back, pursuing, wounded, biting the dust), "The Traits" and
+the combat talents of "Appendix II".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from . import arena, cards, victory
+from .board import Geometry
+from .model import (
+    ATTACK_END,
+    ATTACK_PICK,
+    BRUTE,
+    BUTCHER,
+    COMMIT,
+    DECK,
+    DODGE,
+    DODGE_CHECK,
+    LEADER,
+    MOVE,
+    MOVE_DODGE,
+    NOBODY,
+    PERFIDIOUS,
+    PURSUE,
+    PURSUE_CHECK,
+    PUSH,
+    RESILIENT,
+    RESILIENT_SWAP,
+    SHARP,
+    STURDY,
+    TOUGH,
+    WOUND,
+    Fight,
+)
+
+if TYPE_CHECKING:
+    from .state import JugulaState
+
+Task = tuple[int, ...]
+POSITION_BONUS = {"front": "none", "flank": "flank", "rear": "rear", "back": "back"}
+
+
+_ZONES: dict[tuple[int, int, int, int, int, bool, bool], tuple[int, ...]] = {}
+
+
+def _attack_squares(
+    geo: Geometry, square: int, facing: int, reach: int, bow: bool, massive: bool
+) -> tuple[int, ...]:
+    """`Geometry.attack_zone`, remembered per arena size and gladiator."""
+    key = (geo.width, geo.height, square, facing, reach, bow, massive)
+    found = _ZONES.get(key)
+    if found is None:
+        found = _ZONES[key] = geo.attack_zone(square, facing, reach, bow, massive)
+    return found
+
+
+def targets(s: JugulaState, a: int) -> list[int]:
+    """"Eligible targets": enemies in the front zone (projected by Range; never adjacent for a
+    Bow; the danger zone alone for Massive), not wounded this turn, and not a Sharp gladiator
+    unless adjacent. A hindered attacker has none ("Hindrance")."""
+    if s.square[a] < 0 or arena.hindered(s, a):
+        return []
+    spec = arena.armatura(s, a)
+    geo = arena.geo_of(s)
+    seat = s.fighters[a].seat
+    found = []
+    square = s.square[a]
+    for target in _attack_squares(
+        geo, square, s.facing[a], arena.reach(s, a), spec.bow, spec.massive
+    ):
+        d = s.board[target]
+        if d < 0 or s.fighters[d].seat == seat or s.hurt[d]:
+            continue
+        if s.fighters[d].talents & SHARP and geo.distance(square, target) > 1:
+            continue
+        found.append(d)
+    return found
+
+
+def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
+    """Combat Effect: the next attack (attacker and target), a Hindering attack with a marker
+    on the attacker's card, or "done" (Ardor Oris' single attack is not optional)."""
+    seat, only, ardor = task[1], task[3], task[5]
+    found = [] if ardor else [Action("done")]
+    names = s.catalog.rules.squares
+    for a in arena.familia(s, seat):
+        if only >= 0 and a != only:
+            continue
+        hinder = s.marker[a] == -1
+        for d in targets(s, a):
+            found.append(Action("attack", names[s.square[a]], names[s.square[d]]))
+            if hinder:
+                found.append(Action("hinder", names[s.square[a]], names[s.square[d]]))
+    return found
+
+
+def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    _, seat, left, only, bonus, ardor = task
+    s.tasks.pop()
+    if action.kind == "done":
+        return
+    if left > 1:
+        s.tasks.append((ATTACK_PICK, seat, left - 1, only, bonus, ardor))
+    names = s.catalog.rules.squares
+    a = s.board[names.index(str(action.args[0]))]
+    d = s.board[names.index(str(action.args[1]))]
+    s.fight = Fight(a, d, action.kind == "hinder", bonus, bool(ardor))
+    events.append(
+        Event(
+            "attack",
+            {"attacker": arena.describe(s, a), "defender": arena.describe(s, d), "hinder": action.kind == "hinder"},
+        )
+    )
+    s.tasks.append((ATTACK_END,))
+    s.tasks.append((COMMIT, s.fighters[d].seat, 1))
+    s.tasks.append((COMMIT, seat, 0))
+
+
+# --- committing and revealing the cards ------------------------------------------------------------
+
+
+def _legal_commit(s: JugulaState, task: Task) -> list[Action]:
+    return cards.commit_choices(s, task[1], "card")
+
+
+def _apply_commit(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """"Attack resolution": the attacker's lanista commits first, then the defender's; a card
+    from the hand or the deck's top, face down. Then both are revealed."""
+    seat, side = task[1], task[2]
+    s.tasks.pop()
+    fight = s.fight
+    assert fight is not None
+    card = cards.commit_card(s, seat, str(action.args[0]))
+    source = "deck" if card == DECK else "hand"
+    events.append(Event("commit", {"seat": seat, "from": source}))
+    if side == 0:
+        fight.a_card = card
+        return
+    fight.d_card = card
+    _reveal(s, events)
+
+
+def _reveal(s: JugulaState, events: list[Event]) -> None:
+    fight = s.fight
+    assert fight is not None
+    a_seat, d_seat = s.fighters[fight.attacker].seat, s.fighters[fight.defender].seat
+    if fight.a_card == DECK:
+        fight.a_card = cards.take_top(s, a_seat, events)
+    if fight.d_card == DECK:
+        fight.d_card = cards.take_top(s, d_seat, events)
+    fight.revealed = True
+    catalog = s.catalog
+    shown = {
+        "attacker": catalog.cards[fight.a_card].code if fight.a_card >= 0 else None,
+        "defender": catalog.cards[fight.d_card].code if fight.d_card >= 0 else None,
+    }
+    events.append(Event("reveal_combat", shown))
+    limit = catalog.rules.talents.resilient_die
+    if (
+        s.fighters[fight.defender].talents & RESILIENT
+        and _die(s, fight.d_card) <= limit
+        and cards.can_draw(s, d_seat)
+    ):
+        s.tasks.append((RESILIENT_SWAP, d_seat))
+        return
+    conclude(s, events)
+
+
+def _die(s: JugulaState, card: int) -> int:
+    """A committed card's die; no card at all (nothing left anywhere) counts 0."""
+    return s.catalog.cards[card].die if card >= 0 else 0
+
+
+def _legal_resilient(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("swap"), Action("keep")]
+
+
+def _apply_resilient(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Resilient: a defence card showing 0 or 1 may be discarded for the deck's top card."""
+    s.tasks.pop()
+    fight = s.fight
+    assert fight is not None
+    if action.kind == "swap":
+        seat = task[1]
+        fight.discards.append((seat, fight.d_card))
+        fight.d_card = cards.take_top(s, seat, events)
+        code = s.catalog.cards[fight.d_card].code if fight.d_card >= 0 else None
+        events.append(Event("resilient", {"seat": seat, "card": code}))
+    conclude(s, events)
+
+
+# --- combat scores ----------------------------------------------------------------------------------
+
+
+def _harassed(s: JugulaState, g: int) -> bool:
+    """Harassment: `g` stands in the danger zone of an enemy harasser."""
+    geo = arena.geo_of(s)
+    square = s.square[g]
+    for e in arena.enemies_of(s, g):
+        if (
+            arena.armatura(s, e).harassment
+            and geo.danger[s.square[e]][s.facing[e]] == square
+            and arena.exerts_zones(s, e)
+        ):
+            return True
+    return False
+
+
+def threatening(s: JugulaState, g: int, fight: Fight) -> int:
+    """"Threatening gladiator": enemies of `g` with `g` in their front zone, except those in
+    the attack and those standing in the danger zone of one of their own enemies who is not in
+    the attack."""
+    geo = arena.geo_of(s)
+    involved = (fight.attacker, fight.defender)
+    square = s.square[g]
+    count = 0
+    for t in arena.enemies_of(s, g):
+        if t in involved or square not in geo.front[s.square[t]][s.facing[t]]:
+            continue
+        if arena.in_danger_of(s, s.square[t], s.fighters[t].seat, involved):
+            continue
+        count += 1
+    return count
+
+
+def scores(s: JugulaState, fight: Fight) -> tuple[int, int]:
+    """"Combat modifiers": (attack score, defence score), each at least the minimum."""
+    rules = s.catalog.rules
+    combat, traits, talents = rules.combat, rules.traits, rules.talents
+    geo = arena.geo_of(s)
+    a, d = fight.attacker, fight.defender
+    a_spec, d_spec = arena.armatura(s, a), arena.armatura(s, d)
+    a_side = a_spec.sides[s.wounds[a] > 0]
+    d_side = d_spec.sides[s.wounds[d] > 0]
+    a_fighter, d_fighter = s.fighters[a], s.fighters[d]
+    a_die, d_die = _die(s, fight.a_card), _die(s, fight.d_card)
+    a_square, d_square = s.square[a], s.square[d]
+
+    att = a_side.att[d_spec.heavy] + a_fighter.att
+    if _harassed(s, a):
+        att = max(traits.harassment_floor, att + traits.harassment)
+    position = geo.relative_position(d_square, s.facing[d], a_square)
+    attack = a_die + att + rules.vox_attack[s.vox[a_fighter.seat]] + fight.bonus
+    attack += {"front": 0, "flank": combat.flank, "rear": combat.rear, "back": combat.back}[
+        position
+    ]
+    if a_fighter.talents & BRUTE and a_die == talents.brute_die:
+        attack += talents.brute_bonus
+    if (
+        a_fighter.talents & PERFIDIOUS
+        and position != "front"
+        and not arena.in_danger_of(s, a_square, a_fighter.seat)
+    ):
+        attack += talents.perfidious_bonus
+    for leader in arena.familia(s, a_fighter.seat):
+        if (
+            s.fighters[leader].talents & LEADER
+            and s.square[leader] >= 0
+            and geo.danger[s.square[leader]][s.facing[leader]] == d_square
+            and arena.exerts_zones(s, leader)
+        ):
+            attack += talents.leader_bonus
+    if not a_spec.stoic:
+        attack += combat.threatening * threatening(s, a, fight)
+
+    defence_value = d_side.defence[a_spec.heavy] + d_fighter.defence
+    if _harassed(s, d):
+        defence_value = max(traits.harassment_floor, defence_value + traits.harassment)
+    defence = d_die + defence_value
+    if a_spec.bow:
+        defence += traits.bow_defence_per_square * geo.squares_between(a_square, d_square)
+    if d_spec.massive and a_square not in geo.front[d_square][s.facing[d]]:
+        defence += traits.massive_defence
+    if not d_spec.stoic:
+        defence += combat.threatening * threatening(s, d, fight)
+        if s.held[d]:
+            defence += combat.hindered
+    return max(attack, combat.minimum_score), max(defence, combat.minimum_score)
+
+
+# --- the outcome ----------------------------------------------------------------------------------
+
+
+def push_squares(s: JugulaState, a: int, d: int) -> tuple[int, list[int]]:
+    """"Pushed back gladiator": (the square straight away from the attacker, or -1 if off the
+    arena; the free squares the defender may be pushed into). The straight square if free,
+    else the squares next to it and to the defender that are one step further from the
+    attacker."""
+    geo = arena.geo_of(s)
+    (fa, ra), (fd, rd) = geo.coords(s.square[a]), geo.coords(s.square[d])
+    dx = (fd > fa) - (fd < fa)
+    dy = (rd > ra) - (rd < ra)
+    x, y = fd + dx, rd + dy
+    straight = y * geo.width + x if 0 <= x < geo.width and 0 <= y < geo.height else NOBODY
+    if straight >= 0 and s.board[straight] < 0:
+        return straight, [straight]
+    here = geo.distance(s.square[a], s.square[d])
+    free = sorted(
+        sq
+        for sq in geo.adjacent[s.square[d]]
+        if max(abs(geo.coords(sq)[0] - x), abs(geo.coords(sq)[1] - y)) == 1
+        and s.board[sq] < 0
+        and geo.distance(s.square[a], sq) > here
+    )
+    return straight, free
+
+
+def conclude(s: JugulaState, events: list[Event]) -> None:
+    """"Attack outcome": compare the scores; the most favourable outcome to the attacker."""
+    fight = s.fight
+    assert fight is not None
+    rules = s.catalog.rules
+    a, d = fight.attacker, fight.defender
+    a_seat, d_seat = s.fighters[a].seat, s.fighters[d].seat
+    attack, defence = scores(s, fight)
+    events.append(Event("scores", {"attack": attack, "defence": defence}))
+    if defence > attack:
+        cards.gain_vox(s, d_seat, rules.vox_defence_gain, events)
+        return
+    if attack == defence:
+        return
+    if fight.hinder:
+        s.marker[a] = d
+        s.held[d] += 1
+        events.append(Event("hindered", arena.describe(s, d)))
+        return
+    d_talents = s.fighters[d].talents
+    bite_at = (
+        rules.talents.butcher_multiple
+        if s.fighters[a].talents & BUTCHER
+        else rules.combat.bite_multiple
+    )
+    bites = attack >= bite_at * defence
+    wounds = attack >= rules.combat.wound_multiple * defence
+    if bites and d_talents & TOUGH:
+        bites, wounds = False, True
+    if bites:
+        fight.vacated = s.square[d]
+        s.tasks.append((PURSUE_CHECK,))
+        victory.bite(s, d, a_seat, events)
+        return
+    sturdy = d_talents & STURDY and attack - defence < rules.talents.sturdy_margin
+    s.tasks.append((PURSUE_CHECK,))
+    s.tasks.append((DODGE_CHECK,))
+    if wounds:
+        s.tasks.append((WOUND, d, a_seat))
+    if sturdy:
+        events.append(Event("sturdy", arena.describe(s, d)))
+        return
+    _, free = push_squares(s, a, d)
+    if not free:
+        events.append(Event("no_room", arena.describe(s, d)))
+        victory.wound(s, d, a_seat, events)
+        return
+    chooser = d_seat if d_talents & DODGE else a_seat
+    if d_talents & DODGE:
+        free = _dodge_choices(s, a, d)
+    if len(free) == 1:
+        push(s, d, free[0], events)
+    else:
+        s.tasks.append((PUSH, chooser, tuple(free)))
+
+
+def _dodge_choices(s: JugulaState, a: int, d: int) -> list[int]:
+    """Dodge picks the square: the straight one or one beside it, whichever are free."""
+    geo = arena.geo_of(s)
+    straight, free = push_squares(s, a, d)
+    if straight < 0 or s.board[straight] >= 0:
+        return free
+    board = s.board
+    x, y = geo.coords(straight)
+    here = geo.distance(s.square[a], s.square[d])
+    beside = [
+        sq
+        for sq in geo.adjacent[s.square[d]]
+        if max(abs(geo.coords(sq)[0] - x), abs(geo.coords(sq)[1] - y)) == 1
+        and board[sq] < 0
+        and geo.distance(s.square[a], sq) > here
+    ]
+    return sorted({straight, *beside})
+
+
+def push(s: JugulaState, d: int, square: int, events: list[Event]) -> None:
+    """The defender moves back one square keeping his facing; danger zones are ignored."""
+    fight = s.fight
+    assert fight is not None
+    fight.vacated = s.square[d]
+    arena.place(s, d, square, s.facing[d])
+    events.append(Event("pushed_back", arena.describe(s, d)))
+
+
+def _legal_push(s: JugulaState, task: Task) -> list[Action]:
+    names = s.catalog.rules.squares
+    return [Action("push", names[sq]) for sq in task[2]]  # type: ignore[union-attr]
+
+
+def _apply_push(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    s.tasks.pop()
+    fight = s.fight
+    assert fight is not None
+    push(s, fight.defender, s.catalog.rules.squares.index(str(action.args[0])), events)
+
+
+def _wound(s: JugulaState, task: Task, events: list[Event]) -> None:
+    victory.wound(s, task[1], task[2], events)
+
+
+def _dodge_check(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """Dodge: once pushed back, he may spend one MP to move."""
+    fight = s.fight
+    assert fight is not None
+    d = fight.defender
+    if s.fighters[d].talents & DODGE and s.square[d] >= 0 and fight.vacated >= 0:
+        mp = s.catalog.rules.talents.dodge_mp
+        s.tasks.append((MOVE, s.fighters[d].seat, d, mp, MOVE_DODGE, fight.vacated))
+
+
+def _pursue_check(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """Pursuing: if the defender's square is empty, the attacker may step into it."""
+    fight = s.fight
+    assert fight is not None
+    a, square = fight.attacker, fight.vacated
+    if square < 0 or s.board[square] >= 0 or s.square[a] < 0:
+        return
+    if arena.geo_of(s).distance(s.square[a], square) != 1:
+        return
+    s.tasks.append((PURSUE, s.fighters[a].seat, square))
+
+
+def _legal_pursue(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("pursue"), Action("hold")]
+
+
+def _apply_pursue(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Pursuing: into the vacated square without changing facing (optional)."""
+    s.tasks.pop()
+    fight = s.fight
+    assert fight is not None
+    if action.kind == "pursue":
+        a = fight.attacker
+        arena.place(s, a, task[2], s.facing[a])
+        events.append(Event("pursues", arena.describe(s, a)))
+
+
+def attack_end(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """The revealed cards go to their owners' discard piles; Ardor Oris wounds its attacker."""
+    fight = s.fight
+    assert fight is not None
+    s.fight = None
+    a, d = fight.attacker, fight.defender
+    for seat, card in [
+        (s.fighters[a].seat, fight.a_card),
+        (s.fighters[d].seat, fight.d_card),
+        *fight.discards,
+    ]:
+        if card >= 0:
+            s.discard[seat].append(card)
+    if fight.ardor:
+        victory.wound(s, a, NOBODY, events)
+
+
+LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+    ATTACK_PICK: _legal_pick,
+    COMMIT: _legal_commit,
+    RESILIENT_SWAP: _legal_resilient,
+    PUSH: _legal_push,
+    PURSUE: _legal_pursue,
+}
+APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+    ATTACK_PICK: _apply_pick,
+    COMMIT: _apply_commit,
+    RESILIENT_SWAP: _apply_resilient,
+    PUSH: _apply_push,
+    PURSUE: _apply_pursue,
+}
+AUTOMATIC: dict[int, Callable[[JugulaState, Task, list[Event]], None]] = {
+    WOUND: _wound,
+    DODGE_CHECK: _dodge_check,
+    PURSUE_CHECK: _pursue_check,
+}

@@ -1,0 +1,29 @@
+"""Jugula as a registered game."""
+
+from __future__ import annotations
+
+from ...core.options import OptionValue
+from ...core.registry import GameDefinition, GameInfo, register
+from .model import GAME_ID, VERSION
+from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .state import JugulaState
+
+INFO = GameInfo(
+    id=GAME_ID,
+    title="Jugula",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    aliases=(),
+    summary="card-driven gladiator tactics on an 8×8 arena: facing, danger zones and the crowd",
+)
+
+
+def _new_state(players: int, seed: int, options: dict[str, OptionValue]) -> JugulaState:
+    return JugulaState.new(players, seed, options)
+
+
+DEFINITION = GameDefinition(
+    info=INFO, version=VERSION, new_state=_new_state, from_position=JugulaState.from_position
+)
+register(DEFINITION)

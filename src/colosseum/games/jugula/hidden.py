@@ -1,0 +1,215 @@
+"""What each lanista may see (`view`) and how `determinize` guesses the rest.
+
+Hidden: the cards in other hands (except those everybody saw go there: a Prima Jugula card
+taken, a card recalled from the discard pile), the order of every deck (except the top cards a
+lanista has arranged or a card put back on top for all to see), face-down combat and round
+cards, and which card a Dubitatio compelled. Public: the arena, every Vox Populi, discard piles,
+cards out of the game, the Prima Jugula cards set aside, and what every pile holds in number.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...core.rng import Rng
+from . import arena
+from .model import FACING_LETTERS, TALENT_CODES
+
+if TYPE_CHECKING:
+    from .state import JugulaState
+
+TASK_NAMES = {
+    1: "pick_armatura",
+    2: "zone",
+    3: "deploy",
+    4: "bid",
+    5: "first_player",
+    6: "play",
+    7: "effects",
+    8: "move_pick",
+    9: "move",
+    10: "aware",
+    11: "attack",
+    12: "commit",
+    13: "resilient",
+    14: "push",
+    15: "pursue",
+    16: "discard",
+    17: "sacrifice",
+    18: "rival",
+    19: "recall",
+    20: "restore",
+    21: "heal",
+    22: "prima",
+    23: "impetus",
+    24: "order_top",
+    25: "perfidia",
+    26: "dementia",
+    27: "temperare",
+    28: "execute",
+}
+
+
+def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
+    fighter = s.fighters[g]
+    if fighter.armatura < 0:
+        return {"id": g, "seat": fighter.seat, "armatura": None}
+    spec = arena.armatura(s, g)
+    side = spec.sides[s.wounds[g] > 0]
+    names = s.catalog.rules.squares
+    marker = s.marker[g]
+    traits = [f"Range {spec.range}"] if spec.range else []
+    traits += [t for t in ("hindrance", "bow", "harassment", "massive", "stoic") if getattr(spec, t)]
+    return {
+        "id": g,
+        "seat": fighter.seat,
+        "armatura": spec.code,
+        "name": fighter.name or spec.name,
+        "heavy": spec.heavy,
+        "square": names[s.square[g]] if s.square[g] >= 0 else None,
+        "facing": FACING_LETTERS[s.facing[g]] if s.square[g] >= 0 else None,
+        "wounded": s.wounds[g] == 1,
+        "bitten": s.wounds[g] >= 2,
+        "wounded_this_turn": s.hurt[g],
+        "moved_this_turn": s.moved[g],
+        "markers_held": s.held[g],
+        "hindered": arena.hindered(s, g),
+        "marker": None
+        if marker == -2
+        else "card"
+        if marker == -1
+        else names[s.square[marker]]
+        if s.square[marker] >= 0
+        else "out",
+        "traits": traits,
+        "talents": [code for i, code in enumerate(TALENT_CODES) if fighter.talents >> i & 1],
+        "upgrades": {"mp": fighter.mp, "att": fighter.att, "def": fighter.defence},
+        "mp": arena.mp(s, g),
+        "range": arena.reach(s, g),
+        "att": [side.att[0] + fighter.att, side.att[1] + fighter.att],
+        "def": [side.defence[0] + fighter.defence, side.defence[1] + fighter.defence],
+    }
+
+
+def view(s: JugulaState, seat: int | None) -> dict[str, Any]:
+    codes = [c.code for c in s.catalog.cards]
+    rules = s.catalog.rules
+    lanistae = []
+    for p in range(s.num_players):
+        deck = s.deck[p]
+        entry: dict[str, Any] = {
+            "seat": p,
+            "vox": s.vox[p],
+            "attack_bonus": rules.vox_attack[s.vox[p]],
+            "hand_limit": rules.vox_hand[s.vox[p]],
+            "hand_count": len(s.hand[p]),
+            "hand_known": [codes[c] for c in s.shown[p]],
+            "deck_count": len(deck),
+            "deck_top_public": [codes[c] for c in reversed(deck[len(deck) - s.top_public[p] :])],
+            "discard": [codes[c] for c in s.discard[p]],
+            "removed": [codes[c] for c in s.removed[p]],
+            "prima_aside": [codes[c] for c in s.aside[p]],
+            "in_play": [codes[c] for c in s.in_play[p]],
+            "out": s.out[p],
+            "zone": s.zone[p],
+            "compelled": s.compelled[p] >= 0,
+            "bid": None if s.bids[p] == -1 else "deck" if s.bids[p] == -2 else "hand",
+        }
+        if seat == p:
+            entry["hand"] = [codes[c] for c in s.hand[p]]
+            entry["deck_top_known"] = [codes[c] for c in reversed(deck[len(deck) - s.top_known[p] :])]
+            entry["compelled_card"] = codes[s.compelled[p]] if s.compelled[p] >= 0 else None
+            entry["bid_card"] = codes[s.bids[p]] if s.bids[p] >= 0 else None
+        lanistae.append(entry)
+    result: dict[str, Any] = {
+        "game": "jugula",
+        "seat": seat,
+        "players": s.num_players,
+        "width": rules.width,
+        "height": rules.height,
+        "turn": s.turns,
+        "round": s.rounds,
+        "turn_seat": s.turn_seat,
+        "first_seat": s.first_seat,
+        "order": s.order[:],
+        "sudden_death": s.sudden,
+        "simple": bool(s.options["simple"]),
+        "over": s.over,
+        "winners": s.winning_seats[:],
+        "current_player": s.current_player,
+        "decision": None if s.over else TASK_NAMES.get(s.tasks[-1][0]),
+        "gladiators": [_gladiator(s, g) for g in range(len(s.fighters))],
+        "lanistae": lanistae,
+        "fight": _fight(s, seat),
+    }
+    return result
+
+
+def _fight(s: JugulaState, seat: int | None) -> dict[str, Any] | None:
+    fight = s.fight
+    if fight is None:
+        return None
+    codes = [c.code for c in s.catalog.cards]
+    a_seat = s.fighters[fight.attacker].seat
+
+    def card(value: int, owner: int) -> str | None:
+        if value == -1:
+            return None
+        if value == -2:
+            return "deck"
+        return codes[value] if fight.revealed or seat == owner else "face down"
+
+    return {
+        "attacker": fight.attacker,
+        "defender": fight.defender,
+        "hinder": fight.hinder,
+        "bonus": fight.bonus,
+        "ardor": fight.ardor,
+        "revealed": fight.revealed,
+        "attacker_card": card(fight.a_card, a_seat),
+        "defender_card": card(fight.d_card, s.fighters[fight.defender].seat),
+        "set_aside": [codes[c] for _, c in fight.discards],
+    }
+
+
+def resample(s: JugulaState, seat: int, rng: random.Random) -> None:
+    """Deal again everything `seat` cannot know: each rival's unknown hand cards, deck below
+    the publicly known top and face-down cards together; his own deck below what he knows."""
+    fight = s.fight
+    for p in range(s.num_players):
+        deck = s.deck[p]
+        if p == seat:
+            cut = len(deck) - s.top_known[p]
+            unknown = deck[:cut]
+            rng.shuffle(unknown)
+            deck[:cut] = unknown
+            continue
+        cut = len(deck) - s.top_public[p]
+        hand_slots = [i for i, c in enumerate(s.hand[p]) if c not in s.shown[p]]
+        pool = deck[:cut] + [s.hand[p][i] for i in hand_slots]
+        bid = s.bids[p] >= 0
+        if bid:
+            pool.append(s.bids[p])
+        face_down = (
+            fight is not None
+            and not fight.revealed
+            and s.fighters[fight.attacker].seat == p
+            and fight.a_card >= 0
+        )
+        if face_down:
+            assert fight is not None
+            pool.append(fight.a_card)
+        rng.shuffle(pool)
+        deck[:cut] = pool[:cut]
+        rest = pool[cut:]
+        for i in hand_slots:
+            s.hand[p][i] = rest.pop()
+        if bid:
+            s.bids[p] = rest.pop()
+        if face_down:
+            assert fight is not None
+            fight.a_card = rest.pop()
+        if s.compelled[p] >= 0:
+            s.compelled[p] = s.hand[p][rng.randrange(len(s.hand[p]))]
+    s.rng = Rng.from_random(rng)

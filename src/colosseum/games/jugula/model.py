@@ -1,0 +1,200 @@
+"""The shapes of a Jugula state: gladiators, pending decisions (tasks) and the attack in progress.
+
+A turn is a stack of tasks, newest last. A task is a tuple whose first item is its kind; a
+decision task waits for its seat's action, an automatic task runs as soon as it is on top
+(`rules.settle`). Tasks are immutable, so cloning the stack is a list copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+GAME_ID = "jugula"
+VERSION = 1
+NOBODY = -1
+DECK = -2  # a combat or round card taken from the top of the deck, not yet revealed
+FACING_LETTERS = "nesw"
+EFFECTS = ("move", "vox", "combat", "draw", "ability", "upgrade")
+SIDES = ("south", "west", "north", "east")  # deployment zones, clockwise ("Multi-Player Games")
+
+# Talents ("Appendix II: Talents") as bits of `Fighter.talents`.
+TALENT_CODES = (
+    "fast",
+    "dexter",
+    "sharp",
+    "dodge",
+    "aware",
+    "souple",
+    "sturdy",
+    "brute",
+    "impressive",
+    "resilient",
+    "tough",
+    "butcher",
+    "cute",
+    "arena_idol",
+    "perfidious",
+    "vigorous",
+    "smart",
+    "leader",
+)
+TALENT_BIT = {code: 1 << i for i, code in enumerate(TALENT_CODES)}
+FAST = TALENT_BIT["fast"]
+DEXTER = TALENT_BIT["dexter"]
+SHARP = TALENT_BIT["sharp"]
+DODGE = TALENT_BIT["dodge"]
+AWARE = TALENT_BIT["aware"]
+SOUPLE = TALENT_BIT["souple"]
+STURDY = TALENT_BIT["sturdy"]
+BRUTE = TALENT_BIT["brute"]
+IMPRESSIVE = TALENT_BIT["impressive"]
+RESILIENT = TALENT_BIT["resilient"]
+TOUGH = TALENT_BIT["tough"]
+BUTCHER = TALENT_BIT["butcher"]
+ARENA_IDOL = TALENT_BIT["arena_idol"]
+PERFIDIOUS = TALENT_BIT["perfidious"]
+LEADER = TALENT_BIT["leader"]
+
+# Decision tasks: (kind, seat, ...).
+PICK_ARMATURA = 1  # (kind, seat): choose the next armatura of the familia
+ZONE = 2  # (kind, seat): choose a deployment zone (3-4 lanistae)
+DEPLOY = 3  # (kind, seat): place one gladiator
+BID = 4  # (kind, seat): commit a card face down for the round's first player
+FIRST = 5  # (kind, seat): designate the round's first player
+PLAY = 6  # (kind, seat, mode): play a card for one effect; mode PLAY_*
+EFFECTS_PICK = 7  # (kind, seat, effects, values, picks): use the next of several effects
+MOVE_PICK = 8  # (kind, seat, left): designate the next gladiator to move
+MOVE = 9  # (kind, seat, g, mp, mode, vacated): where gladiator g ends this move
+AWARE_TURN = 10  # (kind, seat, g): an Aware gladiator may turn
+ATTACK_PICK = 11  # (kind, seat, left, only, bonus, ardor): declare the next attack
+COMMIT = 12  # (kind, seat, side): commit a combat card (side 0 attacker, 1 defender)
+RESILIENT_SWAP = 13  # (kind, seat): swap a 0/1 defence card for the deck's top
+PUSH = 14  # (kind, seat, squares): the square the defender is pushed back into
+PURSUE = 15  # (kind, seat, square): follow into the vacated square?
+DISCARD = 16  # (kind, seat, keep): discard down to `keep` cards
+SACRIFICE = 17  # (kind, seat, count, rival): discard any number (Moriturí, Potestas)
+RIVAL = 18  # (kind, seat, purpose): choose an opponent for an ability
+RECALL = 19  # (kind, seat): Acies Aciei
+RESTORE = 20  # (kind, seat): Acta est Fabula
+HEAL = 21  # (kind, seat): Cognatus a Um
+PRIMA = 22  # (kind, seat, left, stars, exact): take a Prima Jugula card
+IMPETUS = 23  # (kind, seat): gladiator and order
+ORDER_TOP = 24  # (kind, seat, left): Plausus, the next card placed on the deck
+PERFIDIA = 25  # (kind, seat, budget): Prima Jugula cards into the discard pile
+DEMENTIA = 26  # (kind, seat): the enemy gladiator to move
+TEMPERARE = 27  # (kind, seat, taken): cards removed from the game
+EXECUTE = 28  # (kind, seat): Fatalitas, the gladiator wounded
+# Automatic tasks.
+END_CARD = 40  # (kind, seat, card, removed): the played card leaves play
+END_TURN = 41  # (kind, seat): hand limit, then the next turn
+NEXT_TURN = 42  # (kind, seat)
+ATTACK_END = 43  # (kind,): the combat cards to the discard piles, Ardor Oris' wound
+WOUND = 44  # (kind, g, by_seat): a wound after a push back
+TEMPERARE_END = 45  # (kind, seat): reshuffle, then draw and play with the highest Vox Populi
+PURSUE_CHECK = 46  # (kind,): offer the pursuit if the vacated square is free
+DODGE_CHECK = 47  # (kind,): offer a pushed back Dodge gladiator his MP
+COMPEL = 48  # (kind, seat): Dubitatio's compelled card, with Vox Populi 6 or more
+ROUND_REVEAL = 49  # (kind, contenders): reveal the round's cards
+IMPETUS_MOVE = 50  # (kind, seat, g): Impetus' move after its attack, with full MP then
+DECISIONS = frozenset(range(1, 40))
+
+# PLAY modes
+PLAY_TURN = 0  # the card of the turn
+PLAY_MAY = 1  # Plausus, Virtus, Potestas, Temperare: "may play another card"
+PLAY_MUST = 2  # Formido: "will have to play another card"
+
+# MOVE modes
+MOVE_NORMAL = 0
+MOVE_PAR_PARI = 1  # Par Pari Refertur: no enemy front zone
+MOVE_DODGE = 2  # Dodge: after a push back
+MOVE_DEMENTIA = 3  # Dementia: an enemy moved by the player
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """What a gladiator brings into the arena: armatura and, from a ludus, upgrades and talents."""
+
+    seat: int
+    armatura: int
+    name: str = ""
+    mp: int = 0  # upgrades (+MP, +ATT, +DEF)
+    att: int = 0
+    defence: int = 0
+    talents: int = 0  # bits of TALENT_BIT
+    wounded: bool = False  # enters the arena wounded
+
+
+class Fight:
+    """The attack being resolved ("Attack resolution")."""
+
+    __slots__ = (
+        "a_card",
+        "ardor",
+        "attacker",
+        "bonus",
+        "d_card",
+        "defender",
+        "discards",
+        "hinder",
+        "revealed",
+        "vacated",
+    )
+
+    def __init__(self, attacker: int, defender: int, hinder: bool, bonus: int, ardor: bool):
+        self.attacker = attacker
+        self.defender = defender
+        self.hinder = hinder
+        self.bonus = bonus
+        self.ardor = ardor
+        self.a_card = NOBODY  # a hand card, DECK, or NOBODY before the commit
+        self.d_card = NOBODY
+        self.vacated = NOBODY
+        self.revealed = False
+        self.discards: list[tuple[int, int]] = []  # (seat, card) revealed, to discard at the end
+
+    def copy(self) -> Fight:
+        other = Fight.__new__(Fight)
+        other.attacker, other.defender = self.attacker, self.defender
+        other.hinder, other.bonus, other.ardor = self.hinder, self.bonus, self.ardor
+        other.a_card, other.d_card, other.vacated = self.a_card, self.d_card, self.vacated
+        other.revealed = self.revealed
+        other.discards = self.discards[:]
+        return other
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            name: [list(x) for x in self.discards] if name == "discards" else getattr(self, name)
+            for name in self.__slots__
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> Fight:
+        fight = cls.__new__(cls)
+        for name in cls.__slots__:
+            value = data[name]
+            setattr(fight, name, [tuple(x) for x in value] if name == "discards" else value)  # type: ignore[attr-defined]
+        return fight
+
+
+# Fields copied by `clone` and written by `to_position`, by how they are copied.
+SCALARS = ("turn_seat", "first_seat", "turns", "rounds", "over", "sudden", "order_pos")
+LISTS = (
+    "square",
+    "facing",
+    "wounds",
+    "marker",
+    "held",
+    "board",
+    "moved",
+    "hurt",
+    "vox",
+    "out",
+    "zone",
+    "order",
+    "compelled",
+    "top_known",
+    "top_public",
+    "bids",
+    "winning_seats",
+)
+NESTED = ("hand", "deck", "discard", "aside", "removed", "shown", "in_play")

@@ -1,0 +1,247 @@
+"""Moving gladiators in play: the Movement effect, a gladiator's move step by step, Aware.
+
+A moving gladiator's choices are his reachable destinations, each with its cheapest legal path
+(`movement.Terrain`), shown in the action: `to e5 n d5n-e5n`. The move is then carried out one
+step at a time; when an Aware enemy turns mid-move, the MP left become a new decision from where
+the gladiator stands ("Movement", "Hindrance", "Par Pari Refertur", "Appendix II: Talents").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from . import arena
+from .model import (
+    AWARE,
+    AWARE_TURN,
+    FACING_LETTERS,
+    FAST,
+    MOVE,
+    MOVE_DODGE,
+    MOVE_NORMAL,
+    MOVE_PAR_PARI,
+    MOVE_PICK,
+    NOBODY,
+    SOUPLE,
+)
+from .movement import Route, Step, Terrain
+
+if TYPE_CHECKING:
+    from .state import JugulaState
+
+Task = tuple[int, ...]
+
+
+def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
+    """The movement costs and limits for gladiator `g`: enemies exerting zones (a hindered one
+    exerts none), Fast, Souple, Impressive enemies, and Par Pari Refertur's forbidden fronts."""
+    talents = s.fighters[g].talents
+    forbidden: list[int] = []
+    if mode == MOVE_PAR_PARI:
+        geo = arena.geo_of(s)
+        for e in arena.enemies_of(s, g):
+            forbidden.extend(geo.front[s.square[e]][s.facing[e]])
+    return Terrain(
+        s.catalog.rules,
+        s.square[g],
+        [sq for sq, x in enumerate(s.board) if x >= 0],
+        arena.zone_enemies(s, g),
+        fast=bool(talents & FAST),
+        souple=bool(talents & SOUPLE),
+        impressive=arena.impressive_costs(s, g),
+        forbidden=forbidden,
+    )
+
+
+def full_mp(s: JugulaState, g: int, mode: int) -> int:
+    extra = s.catalog.rules.abilities.par_pari_mp if mode == MOVE_PAR_PARI else 0
+    return arena.mp(s, g) + extra
+
+
+def in_enemy_front(s: JugulaState, g: int) -> bool:
+    geo = arena.geo_of(s)
+    square = s.square[g]
+    return any(square in geo.front[s.square[e]][s.facing[e]] for e in arena.enemies_of(s, g))
+
+
+def can_move(s: JugulaState, g: int, mode: int) -> bool:
+    """On the arena, not hindered; Par Pari Refertur never starts in an enemy's front zone."""
+    if s.square[g] < 0 or arena.hindered(s, g):
+        return False
+    return not (mode == MOVE_PAR_PARI and in_enemy_front(s, g))
+
+
+# --- designating the gladiators --------------------------------------------------------------------
+
+
+def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
+    """Movement Effect: a gladiator not moved yet this turn; a hindered one may only spend his
+    MP to shake off his markers ("Hindrance"). Ability moves (mode) may pick any of them."""
+    seat, mode = task[1], task[3]
+    found = [Action("done")]
+    for g in arena.familia(s, seat):
+        if s.square[g] < 0 or (mode == MOVE_NORMAL and s.moved[g]):
+            continue
+        where = arena.name(s, g)
+        if arena.hindered(s, g):
+            if mode == MOVE_NORMAL:
+                found.append(Action("shake", where))
+        elif can_move(s, g, mode):
+            found.append(Action("move", where))
+    return found
+
+
+def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    _, seat, left, mode = task
+    s.tasks.pop()
+    if action.kind == "done":
+        return
+    g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
+    if mode == MOVE_NORMAL:
+        s.moved[g] = True
+    if left > 1:
+        s.tasks.append((MOVE_PICK, seat, left - 1, mode))
+    if action.kind == "shake":
+        shake_off(s, g, events)
+        return
+    s.tasks.append((MOVE, seat, g, full_mp(s, g, mode), mode, NOBODY))
+
+
+def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
+    """Hindrance: sacrificing all his MP, he puts every marker back on its owner's card."""
+    for owner, victim in enumerate(s.marker):
+        if victim == g:
+            s.marker[owner] = -1
+    s.held[g] = 0
+    events.append(Event("hindrance_removed", arena.describe(s, g)))
+
+
+# --- one gladiator's move --------------------------------------------------------------------------
+
+
+def routes(s: JugulaState, g: int, mp: int, mode: int) -> dict[tuple[int, int], Route]:
+    return terrain(s, g, mode).routes(s.facing[g], mp)
+
+
+def _legal_move(s: JugulaState, task: Task) -> list[Action]:
+    """Every reachable (square, facing) with its cheapest path, and "stay"."""
+    g, mp, mode = task[2], task[3], task[4]
+    if s.square[g] < 0 or mp <= 0 or (mode != MOVE_DODGE and arena.hindered(s, g)):
+        return []
+    names = s.catalog.rules.squares
+    land = terrain(s, g, mode)
+    found = [Action("stay")]
+    start = (s.square[g], s.facing[g])
+    paths: dict[int, str] = {}
+    for square, facing, _, previous in land.search(s.facing[g], mp):
+        if (square, facing) == start:
+            continue
+        head = _stand_path(land.stand, previous, names, paths)
+        step = names[square] + FACING_LETTERS[facing]
+        found.append(
+            Action("to", names[square], FACING_LETTERS[facing], f"{head}-{step}" if head else step)
+        )
+    return found
+
+
+def _stand_path(
+    stand: dict[int, tuple[int, int, int]], square: int, names: tuple[str, ...], paths: dict[int, str]
+) -> str:
+    """The path notation of the cheapest way to stand on `square` ("" for the start)."""
+    known = paths.get(square)
+    if known is not None:
+        return known
+    _, previous, facing = stand[square]
+    if previous < 0:
+        text = ""
+    else:
+        head = _stand_path(stand, previous, names, paths)
+        step = names[square] + FACING_LETTERS[facing]
+        text = f"{head}-{step}" if head else step
+    paths[square] = text
+    return text
+
+
+def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Carry the move out step by step; an Aware enemy next to a new square may turn, and then
+    the MP left become a new decision."""
+    _, seat, g, mp, mode, vacated = task
+    s.tasks.pop()
+    if action.kind == "stay":
+        return
+    route = _parse_path(s, g, mode, str(action.args[2]))
+    geo = arena.geo_of(s)
+    for i, step in enumerate(route):
+        mp -= step.cost
+        turned = step.square == s.square[g]
+        arena.place(s, g, step.square, step.facing)
+        events.append(
+            Event("step", {**arena.describe(s, g), "facing": FACING_LETTERS[step.facing]})
+        )
+        if mode == MOVE_DODGE and step.square == vacated and s.fight is not None:
+            s.fight.vacated = NOBODY  # Dodge: back where he stood, no pursuit
+        if turned:
+            continue
+        watchers = [
+            e
+            for e in arena.enemies_of(s, g)
+            if s.fighters[e].talents & AWARE and step.square in geo.adjacent[s.square[e]]
+        ]
+        if watchers:
+            if mp > 0 and i + 1 < len(route):
+                s.tasks.append((MOVE, seat, g, mp, mode, vacated))
+            for e in watchers:
+                s.tasks.append((AWARE_TURN, s.fighters[e].seat, e))
+            return
+
+
+def _parse_path(s: JugulaState, g: int, mode: int, path: str) -> list[Step]:
+    """The steps of a legal action's path ("d5n-e5e"), with their costs."""
+    names = s.catalog.rules.squares
+    land = terrain(s, g, mode)
+    at, steps = s.square[g], []
+    for part in path.split("-"):
+        square, facing = names.index(part[:-1]), FACING_LETTERS.index(part[-1])
+        if square == at:
+            cost = land.moving.face_only
+        else:
+            cost = land.cost(at, facing, square)
+        steps.append(Step(square, facing, cost))
+        at = square
+    return steps
+
+
+def _legal_aware(s: JugulaState, task: Task) -> list[Action]:
+    g = task[2]
+    if s.square[g] < 0:
+        return []
+    return [Action("face", arena.name(s, g), letter) for letter in FACING_LETTERS]
+
+
+def _apply_aware(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Aware: an enemy moved next to him; he may freely change his facing."""
+    g = task[2]
+    s.tasks.pop()
+    facing = FACING_LETTERS.index(str(action.args[1]))
+    if facing != s.facing[g]:
+        s.facing[g] = facing
+        events.append(Event("aware", {**arena.describe(s, g), "facing": action.args[1]}))
+
+
+def start_move(s: JugulaState, seat: int, g: int, mode: int) -> None:
+    """Push the move of `g` with his full MP (Impetus, Dementia, Par Pari Refertur)."""
+    s.tasks.append((MOVE, seat, g, full_mp(s, g, mode), mode, NOBODY))
+
+
+LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+    MOVE_PICK: _legal_pick,
+    MOVE: _legal_move,
+    AWARE_TURN: _legal_aware,
+}
+APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+    MOVE_PICK: _apply_pick,
+    MOVE: _apply_move,
+    AWARE_TURN: _apply_aware,
+}

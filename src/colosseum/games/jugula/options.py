@@ -1,0 +1,56 @@
+"""The options of Jugula; the defaults play the rulebook's standard two-lanista game."""
+
+from __future__ import annotations
+
+from ...core.options import OptionSpec
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+
+OPTIONS = (
+    OptionSpec(
+        "familiae",
+        str,
+        "dealt",
+        "'dealt' (four different armaturae at random), 'chosen' (each lanista picks his four in "
+        "the game), or the familiae themselves: seats split by '/', gladiators by ',', each an "
+        "armatura with '+'-joined extras: mp, att, def (upgrades), a talent, wounded; e.g. "
+        "'thraex+att+fast,murmillo,veles,secutor/retiarius,scissor,hoplomachus,provocator+wounded'",
+    ),
+    OptionSpec(
+        "vox",
+        str,
+        "",
+        "starting Vox Populi by seat, e.g. '2,0' (a ludus' Manicarius); empty: the track's start",
+    ),
+    OptionSpec(
+        "prima",
+        str,
+        "",
+        "Prima Jugula cards shuffled into each deck from the start (a ludus' Sacerdos): seats "
+        "split by '/', cards by '+', e.g. 'audacia+paro/'",
+    ),
+    OptionSpec(
+        "simple",
+        bool,
+        False,
+        "'Well, we will keep it simple' (two lanistae): 2 points per gladiator biting the dust, "
+        "1 per wounded one, 4 points win",
+    ),
+    OptionSpec(
+        "turn_limit",
+        int,
+        400,
+        "turns after which the judges stop the fight: the familia that lost least wins (the "
+        "rulebook sets no limit; ours keeps every game finite)",
+        minimum=1,
+        maximum=100000,
+    ),
+    OptionSpec(
+        "data",
+        str,
+        "",
+        "folder of your own armaturae.toml, cards.toml, talents.toml and rules.toml (empty: the "
+        "bundled data)",
+    ),
+)

@@ -1,0 +1,483 @@
+"""The order of play: set-up decisions, turns and rounds, playing a card for one of its effects.
+
+Every decision is a task on `state.tasks` (model.py); `settle` runs the automatic tasks and skips
+decisions that offer nothing, so the task on top always has legal actions. The handlers of the
+other rule areas live in `moves`, `combat` and `abilities`; this module dispatches to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, Event
+from . import abilities, arena, cards, combat, moves, victory
+from .model import (
+    ARENA_IDOL,
+    ATTACK_END,
+    ATTACK_PICK,
+    BID,
+    DECISIONS,
+    DECK,
+    DEPLOY,
+    DISCARD,
+    EFFECTS,
+    EFFECTS_PICK,
+    END_CARD,
+    END_TURN,
+    FACING_LETTERS,
+    FIRST,
+    MOVE_NORMAL,
+    MOVE_PICK,
+    NEXT_TURN,
+    NOBODY,
+    PICK_ARMATURA,
+    PLAY,
+    PLAY_MAY,
+    PLAY_TURN,
+    PRIMA,
+    ROUND_REVEAL,
+    SIDES,
+    ZONE,
+    Fighter,
+)
+
+if TYPE_CHECKING:
+    from .data import Card
+    from .state import JugulaState
+
+Task = tuple[int, ...]
+TRIVIAL = frozenset({"done", "stay"})
+
+
+def marker_start(s: JugulaState, g: int) -> int:
+    """Hindrance: each gladiator with the trait starts with his marker on his card (-1);
+    -2: he has no marker."""
+    index = s.fighters[g].armatura
+    if index < 0 or not s.catalog.armaturae[index].hindrance:
+        return -2
+    return -1 if s.catalog.rules.traits.hindrance_markers else -2
+
+
+# --- the dispatcher ------------------------------------------------------------------------------
+
+
+def legal_actions(s: JugulaState) -> list[Action]:
+    return _legal_for(s, s.tasks[-1])
+
+
+def apply_action(s: JugulaState, action: Action, events: list[Event]) -> None:
+    _APPLY[s.tasks[-1][0]](s, s.tasks[-1], action, events)
+    settle(s, events)
+
+
+def settle(s: JugulaState, events: list[Event]) -> None:
+    """Run automatic tasks and skip empty decisions until a decision with a choice is on top
+    (or the game is over); a decision whose only action is "done" or "stay" is taken."""
+    while not s.over:
+        task = s.tasks[-1]
+        kind = task[0]
+        if kind not in DECISIONS:
+            s.tasks.pop()
+            _AUTOMATIC[kind](s, task, events)
+            continue
+        if s.out[task[1]]:
+            s.tasks.pop()
+            continue
+        legal = _legal_for(s, task)
+        if not legal:
+            s.tasks.pop()
+            continue
+        if len(legal) == 1 and legal[0].kind in TRIVIAL:
+            _APPLY[kind](s, task, legal[0], events)
+            continue
+        s._legal = legal
+        return
+    s.tasks = []
+
+
+def _legal_for(s: JugulaState, task: Task) -> list[Action]:
+    return _LEGAL[task[0]](s, task)
+
+
+# --- set-up: armaturae, zones, deployment ---------------------------------------------------------
+
+
+def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
+    seat = task[1]
+    mine = {s.fighters[g].armatura for g in arena.familia(s, seat)}
+    return [Action("pick", a.code) for a in s.catalog.armaturae if a.index not in mine]
+
+
+def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """"Setting up the game": each lanista chooses four different armaturae."""
+    seat = task[1]
+    index = s.catalog.armatura_by_code[str(action.args[0])]
+    g = next(g for g in arena.familia(s, seat) if s.fighters[g].armatura < 0)
+    fighters = list(s.fighters)
+    fighters[g] = Fighter(seat, index, s.catalog.armaturae[index].name)
+    s.fighters = tuple(fighters)
+    s.marker[g] = marker_start(s, g)
+    events.append(Event("armatura", {"seat": seat, "armatura": action.args[0]}))
+    if any(s.fighters[x].armatura < 0 for x in arena.familia(s, seat)):
+        return
+    s.tasks.pop()
+    if not any(f.armatura < 0 for f in s.fighters):
+        from .setup import start_deployment
+
+        start_deployment(s)
+
+
+def side_name(s: JugulaState, zone: int) -> str:
+    """The side of the arena a zone lies on: two lanistae sit south and north."""
+    return ("south", "north")[zone] if s.num_players == 2 else SIDES[zone]
+
+
+def forward_facing(s: JugulaState, zone: int) -> int:
+    """The facing towards the arena from a zone's side (N from the south, and so on)."""
+    return ("north", "east", "south", "west").index(
+        {"south": "north", "west": "east", "north": "south", "east": "west"}[side_name(s, zone)]
+    )
+
+
+def _legal_zone(s: JugulaState, task: Task) -> list[Action]:
+    taken = {z for z in s.zone if z >= 0}
+    return [
+        Action("zone", side_name(s, z)) for z in range(s.num_players) if z not in taken
+    ]
+
+
+def _apply_zone(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """"Entering the arena": the first player picks one of the zones, then each clockwise."""
+    seat = task[1]
+    s.zone[seat] = next(z for z in range(s.num_players) if side_name(s, z) == action.args[0])
+    events.append(Event("zone", {"seat": seat, "zone": action.args[0]}))
+    s.tasks.pop()
+    s.tasks.append((DEPLOY, seat))
+
+
+def _legal_deploy(s: JugulaState, task: Task) -> list[Action]:
+    seat = task[1]
+    rules = s.catalog.rules
+    squares = [sq for sq in rules.deployment[s.num_players][s.zone[seat]] if s.board[sq] < 0]
+    if rules.deployment_facing == "forward":
+        facings: tuple[int, ...] = (forward_facing(s, s.zone[seat]),)
+    else:
+        facings = (0, 1, 2, 3)
+    found = []
+    for g in arena.familia(s, seat):
+        if s.square[g] < 0 and s.wounds[g] < 2:
+            code = arena.armatura(s, g).code
+            for sq in squares:
+                for f in facings:
+                    found.append(Action("deploy", code, rules.squares[sq], FACING_LETTERS[f]))
+    return found
+
+
+def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Each gladiator on a free square of the lanista's zone; an Arena Idol stirs the crowd."""
+    seat = task[1]
+    code, square, facing = action.args
+    g = next(
+        g
+        for g in arena.familia(s, seat)
+        if s.square[g] < 0 and arena.armatura(s, g).code == code
+    )
+    arena.place(s, g, s.catalog.rules.squares.index(str(square)), FACING_LETTERS.index(str(facing)))
+    events.append(Event("deploy", {**arena.describe(s, g), "facing": facing}))
+    if s.fighters[g].talents & ARENA_IDOL:
+        cards.gain_vox(s, seat, s.catalog.rules.talents.arena_idol_vox, events)
+    if any(s.square[x] < 0 and s.wounds[x] < 2 for x in arena.familia(s, seat)):
+        return
+    s.tasks.pop()
+    following = (seat + 1) % s.num_players
+    if following != s.first_seat:
+        s.tasks.append((ZONE if s.num_players > 2 else DEPLOY, following))
+    elif s.num_players == 2:
+        start_turn(s, s.first_seat, events)
+    else:
+        new_round(s, events)
+
+
+# --- rounds (three or four lanistae) -------------------------------------------------------------
+
+
+def new_round(s: JugulaState, events: list[Event]) -> None:
+    """"Game round": each lanista in the arena commits a card face down for the first player."""
+    s.rounds += 1
+    contenders = tuple(seat for seat in range(s.num_players) if not s.out[seat])
+    events.append(Event("round", {"round": s.rounds}))
+    s.tasks.append((ROUND_REVEAL, contenders))
+    for seat in reversed(contenders):
+        s.tasks.append((BID, seat))
+
+
+def _legal_bid(s: JugulaState, task: Task) -> list[Action]:
+    return cards.commit_choices(s, task[1], "bid")
+
+
+def _apply_bid(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    seat = task[1]
+    s.bids[seat] = cards.commit_card(s, seat, str(action.args[0]))
+    events.append(Event("bid", {"seat": seat, "from": "deck" if s.bids[seat] == DECK else "hand"}))
+    s.tasks.pop()
+
+
+def _round_reveal(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """Reveal the round's cards: the highest die designates the first player; ties go to the
+    higher Vox Populi, then the still-tied lanistae commit again. Revealed cards are discarded."""
+    contenders = task[1]
+    dice: dict[int, int] = {}
+    for seat in contenders:
+        card = s.bids[seat]
+        if card == DECK:
+            card = cards.take_top(s, seat, events)
+        s.bids[seat] = NOBODY
+        dice[seat] = s.catalog.cards[card].die if card >= 0 else 0
+        if card >= 0:
+            s.discard[seat].append(card)
+            events.append(Event("reveal", {"seat": seat, "card": s.catalog.cards[card].code}))
+    best = max(dice.values())
+    tied = [seat for seat in contenders if dice[seat] == best]
+    if len(tied) > 1:
+        top = max(s.vox[seat] for seat in tied)
+        tied = [seat for seat in tied if s.vox[seat] == top]
+    if len(tied) > 1:
+        s.tasks.append((ROUND_REVEAL, tuple(tied)))
+        for seat in reversed(tied):
+            s.tasks.append((BID, seat))
+        return
+    s.tasks.append((FIRST, tied[0]))
+
+
+def _legal_first(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("first", seat) for seat in range(s.num_players) if not s.out[seat]]
+
+
+def _apply_first(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """The winner designates the first player (himself or any other); play goes clockwise."""
+    s.tasks.pop()
+    first = int(action.args[0])
+    s.order = [(first + k) % s.num_players for k in range(s.num_players)]
+    s.order = [seat for seat in s.order if not s.out[seat]]
+    s.order_pos = 0
+    events.append(Event("first_player", {"seat": first, "chosen_by": task[1]}))
+    start_turn(s, first, events)
+
+
+# --- turns ---------------------------------------------------------------------------------------
+
+
+def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
+    """"The Cards": a lanista's turn is one card played for one effect, then the hand limit."""
+    s.turns += 1
+    if s.turns > int(s.options["turn_limit"]):
+        victory.judges_stop(s, events)
+        return
+    s.turn_seat = seat
+    s.moved = [False] * len(s.moved)
+    s.hurt = [False] * len(s.hurt)
+    events.append(Event("turn", {"seat": seat, "turn": s.turns}))
+    s.tasks.append((END_TURN, seat))
+    s.tasks.append((PLAY, seat, PLAY_TURN))
+
+
+def _end_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """"Maximum hand size": discard down to the Vox Populi's limit at the end of the turn."""
+    seat = task[1]
+    limit = s.catalog.rules.vox_hand[s.vox[seat]]
+    if len(s.hand[seat]) > limit and not s.out[seat]:
+        s.tasks.append((NEXT_TURN, seat))
+        s.tasks.append((DISCARD, seat, limit))
+        return
+    _next_turn(s, task, events)
+
+
+def _next_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
+    seat = task[1]
+    if s.num_players == 2:
+        start_turn(s, 1 - seat, events)
+        return
+    while s.order_pos + 1 < len(s.order):
+        s.order_pos += 1
+        following = s.order[s.order_pos]
+        if not s.out[following]:
+            start_turn(s, following, events)
+            return
+    new_round(s, events)
+
+
+def _legal_play(s: JugulaState, task: Task) -> list[Action]:
+    """Any card for any of its effects, except: with one card, only its draw effect (when a
+    card can be drawn); the card a Dubitatio compels must be the turn's card; an ability only
+    when it has something to act on (`abilities.usable`)."""
+    seat, mode = task[1], task[2]
+    hand = s.hand[seat]
+    catalog = s.catalog
+    if not hand:
+        return [Action("pass")] if mode == PLAY_TURN else []
+    found: list[Action] = [] if mode != PLAY_MAY else [Action("pass")]
+    playable = hand
+    if mode == PLAY_TURN and s.compelled[seat] in hand:
+        playable = [s.compelled[seat]]
+    if len(hand) == 1 and cards.can_draw(s, seat):
+        return found + [Action("play", catalog.cards[hand[0]].code, "draw")]
+    for card in playable:
+        spec = catalog.cards[card]
+        for effect in EFFECTS:
+            if effect == "ability" and not abilities.usable(s, seat, card):
+                continue
+            found.append(Action("play", spec.code, effect))
+    return found
+
+
+def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    seat = task[1]
+    s.tasks.pop()
+    if action.kind == "pass":
+        events.append(Event("pass", {"seat": seat}))
+        return
+    code, effect = str(action.args[0]), str(action.args[1])
+    card = s.catalog.card_by_code[code]
+    cards.leave_hand(s, seat, card)
+    s.in_play[seat].append(card)
+    events.append(Event("play", {"seat": seat, "card": code, "effect": effect}))
+    removed = effect == "ability" and abilities.removes_itself(s, card)
+    s.tasks.append((END_CARD, seat, card, int(removed)))
+    if effect == "ability":
+        abilities.start(s, seat, card, events)
+    else:
+        spec = s.catalog.cards[card]
+        use_effect(s, seat, effect, effect_value(spec, effect), events)
+
+
+def effect_value(spec: Card, effect: str) -> int:
+    """The number a card prints for an effect ("The Cards")."""
+    return getattr(spec, "movement" if effect == "move" else effect)
+
+
+def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[Event]) -> None:
+    """Movement, Vox Populi, Combat, Draw and Upgrade effects with the given value."""
+    if effect == "move":
+        if value > 0:
+            s.tasks.append((MOVE_PICK, seat, value, MOVE_NORMAL))
+    elif effect == "vox":
+        cards.gain_vox(s, seat, value, events)
+    elif effect == "combat":
+        if value > 0:
+            s.tasks.append((ATTACK_PICK, seat, value, NOBODY, 0, 0))
+    elif effect == "draw":
+        cards.draw(s, seat, value, events)
+    elif effect == "upgrade":
+        s.tasks.append((PRIMA, seat, 1, value, 0))
+    else:
+        raise ValueError(f"unknown effect {effect!r}")
+
+
+def _end_card(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """A card reaches the discard pile once its effect is fully resolved (or leaves the game)."""
+    seat, card, removed = task[1], task[2], task[3]
+    s.in_play[seat].remove(card)
+    if removed:
+        s.removed[seat].append(card)
+        events.append(Event("removed", {"seat": seat, "card": s.catalog.cards[card].code}))
+    else:
+        s.discard[seat].append(card)
+
+
+def _legal_effects(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("use", effect) for effect in task[2]]
+
+
+def _apply_effects(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Infamis, Panem et Circenses, Animus, Dubitatio, Fulmen: the next of several effects."""
+    kind, seat, effects, values, picks = task
+    s.tasks.pop()
+    chosen = effects.index(str(action.args[0]))  # type: ignore[attr-defined]
+    rest = tuple(e for i, e in enumerate(effects) if i != chosen)  # type: ignore[arg-type]
+    rest_values = tuple(v for i, v in enumerate(values) if i != chosen)  # type: ignore[arg-type]
+    if picks > 1 and rest:
+        s.tasks.append((kind, seat, rest, rest_values, picks - 1))  # type: ignore[arg-type]
+    use_effect(s, seat, str(action.args[0]), values[chosen], events)  # type: ignore[index]
+
+
+def _legal_discard(s: JugulaState, task: Task) -> list[Action]:
+    seat, keep = task[1], task[2]
+    if len(s.hand[seat]) <= keep:
+        return []
+    return [Action("discard", s.catalog.cards[c].code) for c in s.hand[seat]]
+
+
+def _apply_discard(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Discard chosen cards face up until the hand is down to `keep` (hand limit, Paro)."""
+    seat = task[1]
+    cards.discard_from_hand(s, seat, s.catalog.card_by_code[str(action.args[0])], events)
+    if len(s.hand[seat]) <= task[2]:
+        s.tasks.pop()
+
+
+def _legal_prima(s: JugulaState, task: Task) -> list[Action]:
+    seat, stars, exact = task[1], task[3], task[4]
+    catalog = s.catalog
+    found = [
+        Action("take", catalog.cards[c].code)
+        for c in s.aside[seat]
+        if (catalog.cards[c].cost == stars if exact else catalog.cards[c].cost <= stars)
+    ]
+    if found and not exact:
+        found.append(Action("done"))
+    return found
+
+
+def _apply_prima(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """Upgrade Effect / Fraus Fraudis: a Prima Jugula card, shown to all, into the hand."""
+    kind, seat, left, stars, exact = task
+    s.tasks.pop()
+    if action.kind == "done":
+        return
+    card = s.catalog.card_by_code[str(action.args[0])]
+    s.aside[seat].remove(card)
+    s.hand[seat].append(card)
+    s.shown[seat].append(card)
+    events.append(Event("prima", {"seat": seat, "card": action.args[0]}))
+    if left > 1:
+        s.tasks.append((kind, seat, left - 1, stars, exact))
+
+
+_LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+    PICK_ARMATURA: _legal_pick,
+    ZONE: _legal_zone,
+    DEPLOY: _legal_deploy,
+    BID: _legal_bid,
+    FIRST: _legal_first,
+    PLAY: _legal_play,
+    EFFECTS_PICK: _legal_effects,
+    DISCARD: _legal_discard,
+    PRIMA: _legal_prima,
+    **moves.LEGAL,
+    **combat.LEGAL,
+    **abilities.LEGAL,
+}
+_APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+    PICK_ARMATURA: _apply_pick,
+    ZONE: _apply_zone,
+    DEPLOY: _apply_deploy,
+    BID: _apply_bid,
+    FIRST: _apply_first,
+    PLAY: _apply_play,
+    EFFECTS_PICK: _apply_effects,
+    DISCARD: _apply_discard,
+    PRIMA: _apply_prima,
+    **moves.APPLY,
+    **combat.APPLY,
+    **abilities.APPLY,
+}
+_AUTOMATIC: dict[int, Callable[[JugulaState, Task, list[Event]], None]] = {
+    END_CARD: _end_card,
+    END_TURN: _end_turn,
+    NEXT_TURN: _next_turn,
+    ROUND_REVEAL: _round_reveal,
+    ATTACK_END: combat.attack_end,
+    **combat.AUTOMATIC,
+    **abilities.AUTOMATIC,
+}

@@ -1,0 +1,144 @@
+"""The Jugula state: the arena, the familiae, each lanista's cards, and the pending tasks.
+
+Gladiators are numbered `seat * familia + k`; squares `(rank - 1) * width + file` (`board`).
+The rules live in the modules named after their rulebook sections (`setup`, `rules`, `moves`,
+`combat`, `abilities`, `victory`); this class holds the state and hands each decision to them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core.actions import Action, Event
+from ...core.options import OptionValue
+from ...core.rng import Rng
+from ...core.state import State
+from . import hidden, rules, setup
+from .data import Catalog
+from .model import GAME_ID, LISTS, NESTED, SCALARS, VERSION, Fight, Fighter
+
+
+class JugulaState(State):
+    """A game of Jugula in the arena (see `docs/rules/jugula.md`)."""
+
+    __slots__ = (*SCALARS, *LISTS, *NESTED, "catalog", "fight", "fighters", "rng", "tasks")
+
+    game_id = GAME_ID
+    version = VERSION
+
+    catalog: Catalog
+    rng: Rng
+    fighters: tuple[Fighter, ...]
+    fight: Fight | None
+    tasks: list[tuple[int, ...]]
+    turn_seat: int
+    first_seat: int
+    turns: int
+    rounds: int
+    over: bool
+    sudden: bool
+    order_pos: int
+    square: list[int]
+    facing: list[int]
+    wounds: list[int]
+    marker: list[int]
+    held: list[int]
+    board: list[int]
+    moved: list[bool]
+    hurt: list[bool]
+    vox: list[int]
+    out: list[bool]
+    zone: list[int]
+    order: list[int]
+    compelled: list[int]
+    top_known: list[int]
+    top_public: list[int]
+    bids: list[int]
+    winning_seats: list[int]
+    hand: list[list[int]]
+    deck: list[list[int]]
+    discard: list[list[int]]
+    aside: list[list[int]]
+    removed: list[list[int]]
+    shown: list[list[int]]
+    in_play: list[list[int]]
+
+    def clone(self) -> JugulaState:
+        """Explicit shallow copies of the fields of SCALARS, LISTS and NESTED (model.py)."""
+        o = JugulaState.__new__(JugulaState)
+        o._copy_common(self)
+        o.catalog = self.catalog
+        o.fighters = self.fighters
+        o.rng = self.rng.copy()
+        o.tasks = self.tasks[:]
+        o.fight = None if self.fight is None else self.fight.copy()
+        o.turn_seat, o.first_seat, o.turns = self.turn_seat, self.first_seat, self.turns
+        o.rounds, o.over, o.sudden = self.rounds, self.over, self.sudden
+        o.order_pos = self.order_pos
+        o.square = self.square[:]
+        o.facing = self.facing[:]
+        o.wounds = self.wounds[:]
+        o.marker = self.marker[:]
+        o.held = self.held[:]
+        o.board = self.board[:]
+        o.moved = self.moved[:]
+        o.hurt = self.hurt[:]
+        o.vox = self.vox[:]
+        o.out = self.out[:]
+        o.zone = self.zone[:]
+        o.order = self.order[:]
+        o.compelled = self.compelled[:]
+        o.top_known = self.top_known[:]
+        o.top_public = self.top_public[:]
+        o.bids = self.bids[:]
+        o.winning_seats = self.winning_seats[:]
+        o.hand = [cards[:] for cards in self.hand]
+        o.deck = [cards[:] for cards in self.deck]
+        o.discard = [cards[:] for cards in self.discard]
+        o.aside = [cards[:] for cards in self.aside]
+        o.removed = [cards[:] for cards in self.removed]
+        o.shown = [cards[:] for cards in self.shown]
+        o.in_play = [cards[:] for cards in self.in_play]
+        return o
+
+    # --- contract -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.tasks[-1][1]
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def winners(self) -> list[int]:
+        return list(self.winning_seats)
+
+    def _legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def _apply(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        rules.apply_action(self, action, events)
+        return events
+
+    def _resample_hidden(self, seat: int, rng: random.Random) -> None:
+        hidden.resample(self, seat, rng)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return hidden.view(self, seat)
+
+    def _position_body(self) -> dict[str, Any]:
+        return setup.position_body(self)
+
+    @classmethod
+    def from_position(cls, position: dict[str, Any]) -> JugulaState:
+        state = cls.__new__(cls)
+        setup.load_position(state, position)
+        return state
+
+    @classmethod
+    def new(cls, num_players: int, seed: int, options: dict[str, OptionValue]) -> JugulaState:
+        state = cls.__new__(cls)
+        setup.set_up(state, num_players, seed, options)
+        return state

@@ -1,0 +1,144 @@
+"""Wounds, biting the dust, and the end of the fight ("Winning the game", "Well, we will keep
+it simple", "Multi-Player Games" → "Victory")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Event
+from . import arena
+
+if TYPE_CHECKING:
+    from .state import JugulaState
+
+
+def wound(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
+    """"Wounded gladiators": turn the armatura card; a second wound and he bites the dust.
+    `by_seat` dealt it (-1 for none): it matters in sudden death."""
+    if s.square[g] < 0:
+        return
+    s.hurt[g] = True
+    if s.wounds[g]:
+        bite(s, g, by_seat, events)
+        return
+    s.wounds[g] = 1
+    events.append(arena.wound_event(s, g, "wounded"))
+    check(s, by_seat, arena.seat_of(s, g), events)
+
+
+def bite(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
+    """"Biting the dust": he is removed from the arena."""
+    if s.square[g] < 0:
+        return
+    events.append(arena.wound_event(s, g, "bites_the_dust"))
+    s.wounds[g] = 2
+    s.hurt[g] = True
+    arena.lift(s, g)
+    check(s, by_seat, arena.seat_of(s, g), events)
+
+
+def beaten(s: JugulaState, seat: int) -> bool:
+    """Whether the familia of `seat` has lost (two lanistae) or must leave the arena (more)."""
+    victory = s.catalog.rules.victory
+    alive = arena.standing(s, seat)
+    wounded = sum(1 for g in alive if s.wounds[g])
+    if s.num_players > 2:
+        if len(alive) <= victory.multi_standing:
+            return True
+        return victory.multi_all_wounded and wounded == len(alive)
+    if len(alive) <= victory.standing:
+        return True
+    if victory.all_wounded and wounded == len(alive):
+        return True
+    return (len(alive) - wounded, wounded) == victory.unhurt_and_wounded
+
+
+def conceded(s: JugulaState, seat: int) -> int:
+    """The simple variant's points the familia of `seat` has given away."""
+    simple = s.catalog.rules.simple
+    total = 0
+    for g in arena.familia(s, seat):
+        if s.wounds[g] >= 2:
+            total += simple.bitten
+        elif s.wounds[g]:
+            total += simple.wounded
+    return total
+
+
+def check(s: JugulaState, by_seat: int, victim_seat: int, events: list[Event]) -> None:
+    """After a wound or a fall: sudden death, then the victory or leaving conditions."""
+    if s.over:
+        return
+    if s.sudden and by_seat >= 0 and by_seat != victim_seat:
+        finish(s, [by_seat], "sudden death", events)
+        return
+    active = [seat for seat in range(s.num_players) if not s.out[seat]]
+    if s.options["simple"]:
+        target = s.catalog.rules.simple.target
+        losing = [seat for seat in active if conceded(s, seat) >= target]
+    else:
+        losing = [seat for seat in active if beaten(s, seat)]
+    if not losing:
+        return
+    if len(losing) == len(active):
+        if not s.sudden:
+            start_sudden_death(s, active, events)
+        return
+    if s.num_players == 2:
+        finish(s, [seat for seat in active if seat not in losing], "victory", events)
+        return
+    for seat in losing:
+        leave(s, seat, events)
+    remaining = [seat for seat in range(s.num_players) if not s.out[seat]]
+    if len(remaining) == 1:
+        finish(s, remaining, "last familia in the arena", events)
+
+
+def start_sudden_death(s: JugulaState, seats: list[int], events: list[Event]) -> None:
+    """Both familiae beaten at once: every marker to 10, and the next blow on a rival wins."""
+    s.sudden = True
+    for seat in seats:
+        s.vox[seat] = s.catalog.rules.victory.sudden_death_vox
+    events.append(Event("sudden_death", {"seats": seats}))
+
+
+def leave(s: JugulaState, seat: int, events: list[Event]) -> None:
+    """"Victory" (multi-player): the familia leaves the arena and takes no further part. Its
+    Hindrance markers on others go back to its cards with it."""
+    s.out[seat] = True
+    members = set(arena.familia(s, seat))
+    for g in members:
+        arena.lift(s, g)
+    for owner in members:
+        victim = s.marker[owner]
+        if victim >= 0:
+            s.held[victim] -= 1
+            s.marker[owner] = -1
+    s.compelled[seat] = -1
+    events.append(Event("leaves_arena", {"seat": seat}))
+
+
+def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event]) -> None:
+    """The fight is over; cards on the table go to their owners' discard piles."""
+    s.over = True
+    s.winning_seats = sorted(winners)
+    s.tasks = []
+    fight = s.fight
+    if fight is not None:
+        s.fight = None
+        owners = (s.fighters[fight.attacker].seat, s.fighters[fight.defender].seat)
+        for seat, card in [*zip(owners, (fight.a_card, fight.d_card)), *fight.discards]:
+            if card >= 0:
+                s.discard[seat].append(card)
+    for seat, card in enumerate(s.bids):
+        if card >= 0:
+            s.discard[seat].append(card)
+            s.bids[seat] = -1
+    events.append(Event("game_over", {"winners": s.winning_seats, "reason": reason}))
+
+
+def judges_stop(s: JugulaState, events: list[Event]) -> None:
+    """The turn limit (ours): the familiae in the arena that conceded least share the win."""
+    active = [seat for seat in range(s.num_players) if not s.out[seat]]
+    least = min(conceded(s, seat) for seat in active)
+    finish(s, [seat for seat in active if conceded(s, seat) == least], "turn limit", events)
