@@ -5,7 +5,7 @@ pushing the decisions it asks for."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
 from . import arena, cards, combat, moves, victory
@@ -41,7 +41,7 @@ from .model import (
 if TYPE_CHECKING:
     from .state import JugulaState
 
-Task = tuple[int, ...]
+Task = tuple[Any, ...]
 REMOVES_ITSELF = frozenset({"restore_removed", "heal_wound", "execution"})
 RIVAL_PURPOSES = ("virtus", "paro", "formido", "potestas", "dubitatio")
 
@@ -136,7 +136,7 @@ def usable(s: JugulaState, seat: int, card: int) -> bool:
     return True
 
 
-# --- resolving an ability --------------------------------------------------------------------------
+# --- resolving an ability ------------------------------------------------------------------------
 
 
 def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
@@ -163,8 +163,8 @@ def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
     elif ability == "salute_the_crowd":  # Moriturí te salutant
         tasks.append((SACRIFICE, seat, 0, NOBODY))
     elif ability == "bread_and_circuses":  # Panem et Circenses
-        values = (spec.movement, spec.vox, spec.draw)
-        tasks.append((EFFECTS_PICK, seat, ("move", "vox", "draw"), values, numbers.panem_choices))
+        three = (spec.movement, spec.vox, spec.draw)
+        tasks.append((EFFECTS_PICK, seat, ("move", "vox", "draw"), three, numbers.panem_choices))
     elif ability == "evasive_move":  # Par Pari Refertur
         tasks.append((MOVE_PICK, seat, 1, MOVE_PAR_PARI))
     elif ability == "applause":  # Plausus
@@ -282,7 +282,7 @@ def _cull(s: JugulaState, seat: int, events: list[Event]) -> None:
     s.top_known[seat] = s.top_public[seat] = 0
 
 
-# --- the decisions abilities ask for ---------------------------------------------------------------
+# --- the decisions abilities ask for -------------------------------------------------------------
 
 
 def _legal_recall(s: JugulaState, task: Task) -> list[Action]:

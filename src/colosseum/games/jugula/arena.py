@@ -77,9 +77,14 @@ def in_danger_of(s: JugulaState, square: int, seat: int, exclude: tuple[int, ...
     """Whether `square` is in the danger zone of a gladiator hostile to `seat` that exerts one."""
     geo = geo_of(s)
     for e in s.board:
-        if e >= 0 and e not in exclude and s.fighters[e].seat != seat:
-            if geo.danger[s.square[e]][s.facing[e]] == square and exerts_zones(s, e):
-                return True
+        if (
+            e >= 0
+            and e not in exclude
+            and s.fighters[e].seat != seat
+            and geo.danger[s.square[e]][s.facing[e]] == square
+            and exerts_zones(s, e)
+        ):
+            return True
     return False
 
 

@@ -105,7 +105,7 @@ def rivals(state: JugulaState, seat: int) -> list[int]:
 
 
 def highest(state: JugulaState, seat: int) -> bool:
-    """"If your Vox Populi is...": higher than every opponent's (strictly)."""
+    """ "If your Vox Populi is...": higher than every opponent's (strictly)."""
     mine = state.vox[seat]
     return all(mine > state.vox[s] for s in rivals(state, seat))
 

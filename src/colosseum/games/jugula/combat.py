@@ -8,7 +8,7 @@ the combat talents of "Appendix II".
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
 from . import arena, cards, victory
@@ -42,7 +42,7 @@ from .model import (
 if TYPE_CHECKING:
     from .state import JugulaState
 
-Task = tuple[int, ...]
+Task = tuple[Any, ...]
 POSITION_BONUS = {"front": "none", "flank": "flank", "rear": "rear", "back": "back"}
 
 
@@ -61,7 +61,7 @@ def _attack_squares(
 
 
 def targets(s: JugulaState, a: int) -> list[int]:
-    """"Eligible targets": enemies in the front zone (projected by Range; never adjacent for a
+    """ "Eligible targets": enemies in the front zone (projected by Range; never adjacent for a
     Bow; the danger zone alone for Massive), not wounded this turn, and not a Sharp gladiator
     unless adjacent. A hindered attacker has none ("Hindrance")."""
     if s.square[a] < 0 or arena.hindered(s, a):
@@ -114,7 +114,11 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
     events.append(
         Event(
             "attack",
-            {"attacker": arena.describe(s, a), "defender": arena.describe(s, d), "hinder": action.kind == "hinder"},
+            {
+                "attacker": arena.describe(s, a),
+                "defender": arena.describe(s, d),
+                "hinder": action.kind == "hinder",
+            },
         )
     )
     s.tasks.append((ATTACK_END,))
@@ -122,7 +126,7 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
     s.tasks.append((COMMIT, seat, 0))
 
 
-# --- committing and revealing the cards ------------------------------------------------------------
+# --- committing and revealing the cards ----------------------------------------------------------
 
 
 def _legal_commit(s: JugulaState, task: Task) -> list[Action]:
@@ -130,7 +134,7 @@ def _legal_commit(s: JugulaState, task: Task) -> list[Action]:
 
 
 def _apply_commit(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
-    """"Attack resolution": the attacker's lanista commits first, then the defender's; a card
+    """ "Attack resolution": the attacker's lanista commits first, then the defender's; a card
     from the hand or the deck's top, face down. Then both are revealed."""
     seat, side = task[1], task[2]
     s.tasks.pop()
@@ -195,7 +199,7 @@ def _apply_resilient(s: JugulaState, task: Task, action: Action, events: list[Ev
     conclude(s, events)
 
 
-# --- combat scores ----------------------------------------------------------------------------------
+# --- combat scores -------------------------------------------------------------------------------
 
 
 def _harassed(s: JugulaState, g: int) -> bool:
@@ -213,7 +217,7 @@ def _harassed(s: JugulaState, g: int) -> bool:
 
 
 def threatening(s: JugulaState, g: int, fight: Fight) -> int:
-    """"Threatening gladiator": enemies of `g` with `g` in their front zone, except those in
+    """ "Threatening gladiator": enemies of `g` with `g` in their front zone, except those in
     the attack and those standing in the danger zone of one of their own enemies who is not in
     the attack."""
     geo = arena.geo_of(s)
@@ -230,7 +234,7 @@ def threatening(s: JugulaState, g: int, fight: Fight) -> int:
 
 
 def scores(s: JugulaState, fight: Fight) -> tuple[int, int]:
-    """"Combat modifiers": (attack score, defence score), each at least the minimum."""
+    """ "Combat modifiers": (attack score, defence score), each at least the minimum."""
     rules = s.catalog.rules
     combat, traits, talents = rules.combat, rules.traits, rules.talents
     geo = arena.geo_of(s)
@@ -284,11 +288,11 @@ def scores(s: JugulaState, fight: Fight) -> tuple[int, int]:
     return max(attack, combat.minimum_score), max(defence, combat.minimum_score)
 
 
-# --- the outcome ----------------------------------------------------------------------------------
+# --- the outcome ---------------------------------------------------------------------------------
 
 
 def push_squares(s: JugulaState, a: int, d: int) -> tuple[int, list[int]]:
-    """"Pushed back gladiator": (the square straight away from the attacker, or -1 if off the
+    """ "Pushed back gladiator": (the square straight away from the attacker, or -1 if off the
     arena; the free squares the defender may be pushed into). The straight square if free,
     else the squares next to it and to the defender that are one step further from the
     attacker."""
@@ -312,7 +316,7 @@ def push_squares(s: JugulaState, a: int, d: int) -> tuple[int, list[int]]:
 
 
 def conclude(s: JugulaState, events: list[Event]) -> None:
-    """"Attack outcome": compare the scores; the most favourable outcome to the attacker."""
+    """ "Attack outcome": compare the scores; the most favourable outcome to the attacker."""
     fight = s.fight
     assert fight is not None
     rules = s.catalog.rules
@@ -397,7 +401,7 @@ def push(s: JugulaState, d: int, square: int, events: list[Event]) -> None:
 
 def _legal_push(s: JugulaState, task: Task) -> list[Action]:
     names = s.catalog.rules.squares
-    return [Action("push", names[sq]) for sq in task[2]]  # type: ignore[union-attr]
+    return [Action("push", names[sq]) for sq in task[2]]
 
 
 def _apply_push(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:

@@ -889,7 +889,5 @@ def load_catalog(folder: str = "") -> Catalog:
         rules=_rules(rules),
         armatura_by_code={a.code: a.index for a in armatura_list},
         card_by_code={c.code: c.index for c in card_list},
-        talents={
-            t.id: Talent(t.id, t.name, t.kind, t.acts == "arena", t.text) for t in talents
-        },
+        talents={t.id: Talent(t.id, t.name, t.kind, t.acts == "arena", t.text) for t in talents},
     )

@@ -60,7 +60,9 @@ def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
     names = s.catalog.rules.squares
     marker = s.marker[g]
     traits = [f"Range {spec.range}"] if spec.range else []
-    traits += [t for t in ("hindrance", "bow", "harassment", "massive", "stoic") if getattr(spec, t)]
+    traits += [
+        t for t in ("hindrance", "bow", "harassment", "massive", "stoic") if getattr(spec, t)
+    ]
     return {
         "id": g,
         "seat": fighter.seat,
@@ -118,7 +120,9 @@ def view(s: JugulaState, seat: int | None) -> dict[str, Any]:
         }
         if seat == p:
             entry["hand"] = [codes[c] for c in s.hand[p]]
-            entry["deck_top_known"] = [codes[c] for c in reversed(deck[len(deck) - s.top_known[p] :])]
+            entry["deck_top_known"] = [
+                codes[c] for c in reversed(deck[len(deck) - s.top_known[p] :])
+            ]
             entry["compelled_card"] = codes[s.compelled[p]] if s.compelled[p] >= 0 else None
             entry["bid_card"] = codes[s.bids[p]] if s.bids[p] >= 0 else None
         lanistae.append(entry)

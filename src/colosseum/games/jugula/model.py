@@ -8,6 +8,7 @@ decision task waits for its seat's action, an automatic task runs as soon as it 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 GAME_ID = "jugula"
 VERSION = 1
@@ -171,8 +172,8 @@ class Fight:
     def from_json(cls, data: dict[str, object]) -> Fight:
         fight = cls.__new__(cls)
         for name in cls.__slots__:
-            value = data[name]
-            setattr(fight, name, [tuple(x) for x in value] if name == "discards" else value)  # type: ignore[attr-defined]
+            value: Any = data[name]
+            setattr(fight, name, [tuple(x) for x in value] if name == "discards" else value)
         return fight
 
 
@@ -188,13 +189,11 @@ LISTS = (
     "moved",
     "hurt",
     "vox",
-    "out",
-    "zone",
-    "order",
     "compelled",
     "top_known",
     "top_public",
     "bids",
-    "winning_seats",
 )
+# Lists the rules replace whole rather than change in place, so clones share them.
+REPLACED = ("out", "zone", "order", "winning_seats")
 NESTED = ("hand", "deck", "discard", "aside", "removed", "shown", "in_play")

@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .board import FACINGS, NO_SQUARE, Geometry, geometry
 from .data import Rules
@@ -274,7 +274,7 @@ def step_cost(
     facing: int,
     target: int,
     enemies: Iterable[Enemy] = (),
-    **talents: object,
+    **talents: Any,
 ) -> int:
     """MP for stepping from `square` to the adjacent `target` while facing `facing` (the facing
     chosen by the free pivot before the step).
@@ -286,7 +286,7 @@ def step_cost(
     geo = geometry(rules.width, rules.height)
     if target not in geo.adjacent[square]:
         raise ValueError(f"{geo.names[target]} is not adjacent to {geo.names[square]}")
-    return Terrain(rules, square, (), enemies, **talents).cost(square, facing, target)  # type: ignore[arg-type]
+    return Terrain(rules, square, (), enemies, **talents).cost(square, facing, target)
 
 
 def options(
@@ -295,7 +295,7 @@ def options(
     facing: int,
     occupied: Iterable[int],
     enemies: Iterable[Enemy] = (),
-    **talents: object,
+    **talents: Any,
 ) -> tuple[tuple[Step, ...], tuple[Step, ...]]:
     """What a gladiator on `square` facing `facing` may do next: (steps, facing changes alone).
 
@@ -305,7 +305,7 @@ def options(
     enemies exerting it (any of them, whichever he faces now) and step straight back, keeping
     that facing; he cannot step back if his back square holds a figure or is off the arena.
     """
-    terrain = Terrain(rules, square, occupied, enemies, **talents)  # type: ignore[arg-type]
+    terrain = Terrain(rules, square, occupied, enemies, **talents)
     steps, faces = terrain.options(square, facing)
     return tuple(steps), tuple(faces)
 
@@ -317,7 +317,7 @@ def destinations(
     mp: int,
     occupied: Iterable[int],
     enemies: Iterable[Enemy] = (),
-    **talents: object,
+    **talents: Any,
 ) -> dict[tuple[int, int], Route]:
     """Every (square, facing) the gladiator can end his movement on with at most `mp` MP, with
     the cheapest legal route to it; the start itself is included at cost 0 ("Moving a
@@ -331,5 +331,5 @@ def destinations(
     danger zone "is free to continue his movement if he has MPs left". Ties between routes of
     equal cost go to the one with fewer steps, then to the first found.
     """
-    terrain = Terrain(rules, square, occupied, enemies, **talents)  # type: ignore[arg-type]
+    terrain = Terrain(rules, square, occupied, enemies, **talents)
     return terrain.routes(facing, mp)

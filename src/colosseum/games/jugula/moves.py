@@ -9,7 +9,7 @@ the gladiator stands ("Movement", "Hindrance", "Par Pari Refertur", "Appendix II
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
 from . import arena
@@ -31,7 +31,7 @@ from .movement import Route, Step, Terrain
 if TYPE_CHECKING:
     from .state import JugulaState
 
-Task = tuple[int, ...]
+Task = tuple[Any, ...]
 
 
 def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
@@ -73,7 +73,7 @@ def can_move(s: JugulaState, g: int, mode: int) -> bool:
     return not (mode == MOVE_PAR_PARI and in_enemy_front(s, g))
 
 
-# --- designating the gladiators --------------------------------------------------------------------
+# --- designating the gladiators ------------------------------------------------------------------
 
 
 def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
@@ -118,7 +118,7 @@ def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
     events.append(Event("hindrance_removed", arena.describe(s, g)))
 
 
-# --- one gladiator's move --------------------------------------------------------------------------
+# --- one gladiator's move ------------------------------------------------------------------------
 
 
 def routes(s: JugulaState, g: int, mp: int, mode: int) -> dict[tuple[int, int], Route]:
@@ -147,7 +147,10 @@ def _legal_move(s: JugulaState, task: Task) -> list[Action]:
 
 
 def _stand_path(
-    stand: dict[int, tuple[int, int, int]], square: int, names: tuple[str, ...], paths: dict[int, str]
+    stand: dict[int, tuple[int, int, int]],
+    square: int,
+    names: tuple[str, ...],
+    paths: dict[int, str],
 ) -> str:
     """The path notation of the cheapest way to stand on `square` ("" for the start)."""
     known = paths.get(square)
@@ -204,10 +207,7 @@ def _parse_path(s: JugulaState, g: int, mode: int, path: str) -> list[Step]:
     at, steps = s.square[g], []
     for part in path.split("-"):
         square, facing = names.index(part[:-1]), FACING_LETTERS.index(part[-1])
-        if square == at:
-            cost = land.moving.face_only
-        else:
-            cost = land.cost(at, facing, square)
+        cost = land.moving.face_only if square == at else land.cost(at, facing, square)
         steps.append(Step(square, facing, cost))
         at = square
     return steps

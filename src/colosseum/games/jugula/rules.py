@@ -8,7 +8,7 @@ other rule areas live in `moves`, `combat` and `abilities`; this module dispatch
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
 from . import abilities, arena, cards, combat, moves, victory
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from .data import Card
     from .state import JugulaState
 
-Task = tuple[int, ...]
+Task = tuple[Any, ...]
 TRIVIAL = frozenset({"done", "stay"})
 
 
@@ -110,7 +110,7 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
 
 
 def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
-    """"Setting up the game": each lanista chooses four different armaturae."""
+    """ "Setting up the game": each lanista chooses four different armaturae."""
     seat = task[1]
     index = s.catalog.armatura_by_code[str(action.args[0])]
     g = next(g for g in arena.familia(s, seat) if s.fighters[g].armatura < 0)
@@ -142,15 +142,15 @@ def forward_facing(s: JugulaState, zone: int) -> int:
 
 def _legal_zone(s: JugulaState, task: Task) -> list[Action]:
     taken = {z for z in s.zone if z >= 0}
-    return [
-        Action("zone", side_name(s, z)) for z in range(s.num_players) if z not in taken
-    ]
+    return [Action("zone", side_name(s, z)) for z in range(s.num_players) if z not in taken]
 
 
 def _apply_zone(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
-    """"Entering the arena": the first player picks one of the zones, then each clockwise."""
+    """ "Entering the arena": the first player picks one of the zones, then each clockwise."""
     seat = task[1]
-    s.zone[seat] = next(z for z in range(s.num_players) if side_name(s, z) == action.args[0])
+    zone = s.zone[:]
+    zone[seat] = next(z for z in range(s.num_players) if side_name(s, z) == action.args[0])
+    s.zone = zone
     events.append(Event("zone", {"seat": seat, "zone": action.args[0]}))
     s.tasks.pop()
     s.tasks.append((DEPLOY, seat))
@@ -179,9 +179,7 @@ def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event
     seat = task[1]
     code, square, facing = action.args
     g = next(
-        g
-        for g in arena.familia(s, seat)
-        if s.square[g] < 0 and arena.armatura(s, g).code == code
+        g for g in arena.familia(s, seat) if s.square[g] < 0 and arena.armatura(s, g).code == code
     )
     arena.place(s, g, s.catalog.rules.squares.index(str(square)), FACING_LETTERS.index(str(facing)))
     events.append(Event("deploy", {**arena.describe(s, g), "facing": facing}))
@@ -203,7 +201,7 @@ def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event
 
 
 def new_round(s: JugulaState, events: list[Event]) -> None:
-    """"Game round": each lanista in the arena commits a card face down for the first player."""
+    """ "Game round": each lanista in the arena commits a card face down for the first player."""
     s.rounds += 1
     contenders = tuple(seat for seat in range(s.num_players) if not s.out[seat])
     events.append(Event("round", {"round": s.rounds}))
@@ -269,7 +267,7 @@ def _apply_first(s: JugulaState, task: Task, action: Action, events: list[Event]
 
 
 def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
-    """"The Cards": a lanista's turn is one card played for one effect, then the hand limit."""
+    """ "The Cards": a lanista's turn is one card played for one effect, then the hand limit."""
     s.turns += 1
     if s.turns > int(s.options["turn_limit"]):
         victory.judges_stop(s, events)
@@ -283,7 +281,7 @@ def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
 
 
 def _end_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
-    """"Maximum hand size": discard down to the Vox Populi's limit at the end of the turn."""
+    """ "Maximum hand size": discard down to the Vox Populi's limit at the end of the turn."""
     seat = task[1]
     limit = s.catalog.rules.vox_hand[s.vox[seat]]
     if len(s.hand[seat]) > limit and not s.out[seat]:
@@ -321,7 +319,7 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     if mode == PLAY_TURN and s.compelled[seat] in hand:
         playable = [s.compelled[seat]]
     if len(hand) == 1 and cards.can_draw(s, seat):
-        return found + [Action("play", catalog.cards[hand[0]].code, "draw")]
+        return [*found, Action("play", catalog.cards[hand[0]].code, "draw")]
     for card in playable:
         spec = catalog.cards[card]
         for effect in EFFECTS:
@@ -353,7 +351,8 @@ def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event])
 
 def effect_value(spec: Card, effect: str) -> int:
     """The number a card prints for an effect ("The Cards")."""
-    return getattr(spec, "movement" if effect == "move" else effect)
+    value: int = getattr(spec, "movement" if effect == "move" else effect)
+    return value
 
 
 def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[Event]) -> None:
@@ -393,12 +392,12 @@ def _apply_effects(s: JugulaState, task: Task, action: Action, events: list[Even
     """Infamis, Panem et Circenses, Animus, Dubitatio, Fulmen: the next of several effects."""
     kind, seat, effects, values, picks = task
     s.tasks.pop()
-    chosen = effects.index(str(action.args[0]))  # type: ignore[attr-defined]
-    rest = tuple(e for i, e in enumerate(effects) if i != chosen)  # type: ignore[arg-type]
-    rest_values = tuple(v for i, v in enumerate(values) if i != chosen)  # type: ignore[arg-type]
+    chosen = effects.index(str(action.args[0]))
+    rest = tuple(e for i, e in enumerate(effects) if i != chosen)
+    rest_values = tuple(v for i, v in enumerate(values) if i != chosen)
     if picks > 1 and rest:
-        s.tasks.append((kind, seat, rest, rest_values, picks - 1))  # type: ignore[arg-type]
-    use_effect(s, seat, str(action.args[0]), values[chosen], events)  # type: ignore[index]
+        s.tasks.append((kind, seat, rest, rest_values, picks - 1))
+    use_effect(s, seat, str(action.args[0]), values[chosen], events)
 
 
 def _legal_discard(s: JugulaState, task: Task) -> list[Action]:

@@ -17,6 +17,7 @@ from .model import (
     NESTED,
     NOBODY,
     PICK_ARMATURA,
+    REPLACED,
     SCALARS,
     TALENT_BIT,
     ZONE,
@@ -166,7 +167,7 @@ def _prima_in_deck(catalog: Catalog, text: str, players: int) -> list[list[int]]
 
 
 def set_up(s: JugulaState, players: int, seed: int, options: dict[str, OptionValue]) -> None:
-    """"Setting up the game": familiae, decks, hands of four, Vox Populi markers, the first
+    """ "Setting up the game": familiae, decks, hands of four, Vox Populi markers, the first
     player by revealed dice, then deployment (or the armaturae picks first)."""
     s._init_common(players, options, seed)
     catalog = load_catalog(str(options["data"]))
@@ -184,7 +185,9 @@ def set_up(s: JugulaState, players: int, seed: int, options: dict[str, OptionVal
     elif familiae_text == "dealt":
         fighters = [f for familia in _deal(catalog, players, s.rng) for f in familia]
     else:
-        fighters = [f for familia in parse_familiae(catalog, familiae_text, players) for f in familia]
+        fighters = [
+            f for familia in parse_familiae(catalog, familiae_text, players) for f in familia
+        ]
     s.fighters = tuple(fighters)
     count = len(fighters)
     s.square = [NOBODY] * count
@@ -273,7 +276,7 @@ def position_body(s: JugulaState) -> dict[str, Any]:
     body: dict[str, Any] = {"seed": s.seed, "rng": s.rng.state}
     for name in SCALARS:
         body[name] = getattr(s, name)
-    for name in LISTS:
+    for name in (*LISTS, *REPLACED):
         body[name] = getattr(s, name)[:]
     for name in NESTED:
         body[name] = [inner[:] for inner in getattr(s, name)]
@@ -311,7 +314,7 @@ def load_position(s: JugulaState, position: dict[str, Any]) -> None:
     s.rng = Rng(int(position_field(position, "rng")))
     for name in SCALARS:
         setattr(s, name, position_field(position, name))
-    for name in LISTS:
+    for name in (*LISTS, *REPLACED):
         value = position_field(position, name)
         if not isinstance(value, list):
             raise ValueError(f"field {name!r} must be a list")
@@ -366,3 +369,30 @@ def committed(s: JugulaState, seat: int) -> list[int]:
             cards.append(fight.d_card)
         cards += [card for owner, card in fight.discards if owner == seat]
     return cards
+
+
+def random_familiae(catalog: Catalog, players: int, rng: Rng) -> str:
+    """A `familiae` option of random veterans, for soaks and simulations: four different
+    armaturae per seat, each upgrade taken 0-2 times, at most two talents of the gladiator's
+    class (never twice in a familia), sometimes a starting wound."""
+    seats = []
+    for _ in range(players):
+        pool = list(range(len(catalog.armaturae)))
+        rng.shuffle(pool)
+        used: set[str] = set()
+        entries = []
+        for index in pool[: catalog.rules.familia]:
+            armatura = catalog.armaturae[index]
+            extras = [up for up in UPGRADES for _ in range(rng.below(3))]
+            kind = "heavy" if armatura.heavy else "light"
+            talents = [t.code for t in catalog.talents.values() if t.kind in ("all", kind)]
+            for _ in range(rng.below(3)):
+                talent = rng.choice(talents)
+                if talent not in used:
+                    used.add(talent)
+                    extras.append(talent)
+            if rng.below(8) == 0:
+                extras.append("wounded")
+            entries.append("+".join([armatura.code, *extras]))
+        seats.append(",".join(entries))
+    return "/".join(seats)

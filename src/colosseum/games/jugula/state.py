@@ -16,13 +16,13 @@ from ...core.rng import Rng
 from ...core.state import State
 from . import hidden, rules, setup
 from .data import Catalog
-from .model import GAME_ID, LISTS, NESTED, SCALARS, VERSION, Fight, Fighter
+from .model import GAME_ID, LISTS, NESTED, REPLACED, SCALARS, VERSION, Fight, Fighter
 
 
 class JugulaState(State):
     """A game of Jugula in the arena (see `docs/rules/jugula.md`)."""
 
-    __slots__ = (*SCALARS, *LISTS, *NESTED, "catalog", "fight", "fighters", "rng", "tasks")
+    __slots__ = (*SCALARS, *LISTS, *NESTED, *REPLACED, "catalog", "fight", "fighters", "rng", "tasks")
 
     game_id = GAME_ID
     version = VERSION
@@ -31,7 +31,7 @@ class JugulaState(State):
     rng: Rng
     fighters: tuple[Fighter, ...]
     fight: Fight | None
-    tasks: list[tuple[int, ...]]
+    tasks: list[tuple[Any, ...]]
     turn_seat: int
     first_seat: int
     turns: int
@@ -65,7 +65,8 @@ class JugulaState(State):
     in_play: list[list[int]]
 
     def clone(self) -> JugulaState:
-        """Explicit shallow copies of the fields of SCALARS, LISTS and NESTED (model.py)."""
+        """Explicit shallow copies of the fields of SCALARS, LISTS and NESTED (model.py); the
+        lists of REPLACED are shared, as the rules replace them instead of changing them."""
         o = JugulaState.__new__(JugulaState)
         o._copy_common(self)
         o.catalog = self.catalog
@@ -85,14 +86,14 @@ class JugulaState(State):
         o.moved = self.moved[:]
         o.hurt = self.hurt[:]
         o.vox = self.vox[:]
-        o.out = self.out[:]
-        o.zone = self.zone[:]
-        o.order = self.order[:]
+        o.out = self.out  # replaced, never changed in place (model.REPLACED)
+        o.zone = self.zone
+        o.order = self.order
         o.compelled = self.compelled[:]
         o.top_known = self.top_known[:]
         o.top_public = self.top_public[:]
         o.bids = self.bids[:]
-        o.winning_seats = self.winning_seats[:]
+        o.winning_seats = self.winning_seats
         o.hand = [cards[:] for cards in self.hand]
         o.deck = [cards[:] for cards in self.deck]
         o.discard = [cards[:] for cards in self.discard]

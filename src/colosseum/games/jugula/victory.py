@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def wound(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
-    """"Wounded gladiators": turn the armatura card; a second wound and he bites the dust.
+    """ "Wounded gladiators": turn the armatura card; a second wound and he bites the dust.
     `by_seat` dealt it (-1 for none): it matters in sudden death."""
     if s.square[g] < 0:
         return
@@ -27,7 +27,7 @@ def wound(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
 
 
 def bite(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
-    """"Biting the dust": he is removed from the arena."""
+    """ "Biting the dust": he is removed from the arena."""
     if s.square[g] < 0:
         return
     events.append(arena.wound_event(s, g, "bites_the_dust"))
@@ -103,9 +103,11 @@ def start_sudden_death(s: JugulaState, seats: list[int], events: list[Event]) ->
 
 
 def leave(s: JugulaState, seat: int, events: list[Event]) -> None:
-    """"Victory" (multi-player): the familia leaves the arena and takes no further part. Its
+    """ "Victory" (multi-player): the familia leaves the arena and takes no further part. Its
     Hindrance markers on others go back to its cards with it."""
-    s.out[seat] = True
+    out = s.out[:]
+    out[seat] = True
+    s.out = out
     members = set(arena.familia(s, seat))
     for g in members:
         arena.lift(s, g)
@@ -127,7 +129,10 @@ def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event])
     if fight is not None:
         s.fight = None
         owners = (s.fighters[fight.attacker].seat, s.fighters[fight.defender].seat)
-        for seat, card in [*zip(owners, (fight.a_card, fight.d_card)), *fight.discards]:
+        for seat, card in [
+            *zip(owners, (fight.a_card, fight.d_card), strict=True),
+            *fight.discards,
+        ]:
             if card >= 0:
                 s.discard[seat].append(card)
     for seat, card in enumerate(s.bids):
