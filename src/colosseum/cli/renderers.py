@@ -22,6 +22,7 @@ View = Mapping[str, Any]
 _MODULES = {
     "ludus-gladiatorius": "colosseum.games.ludus_gladiatorius.render",
     "ludi-gladiatorii": "colosseum.games.ludi_gladiatorii.render",
+    "jugula": "colosseum.games.jugula.render",
 }
 
 

@@ -172,6 +172,8 @@ def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
             tasks.append((PLAY, seat, PLAY_MAY))
         look = min(numbers.plausus_look, len(s.deck[seat]))
         s.top_known[seat] = max(s.top_known[seat], look)
+        if look > 1:  # rearranged in secret: a card others saw put on top may have moved
+            s.top_public[seat] = 0
         events.append(Event("looks", {"seat": seat, "cards": look}))
         if look > 1:
             tasks.append((ORDER_TOP, seat, look, look))

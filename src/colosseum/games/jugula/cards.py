@@ -117,14 +117,18 @@ def lead(state: JugulaState, seat: int, points: int) -> bool:
 
 
 def commit_choices(s: JugulaState, seat: int, verb: str) -> list[Action]:
-    """A face-down card from the hand (never the last one: "Last but not least!") or the deck's
-    top; the last card only when there is no deck to take from."""
-    hand = s.hand[seat]
-    codes = [s.catalog.cards[c].code for c in hand]
+    """A face-down card from the hand (never the last one: "Last but not least!", nor the card
+    a Dubitatio compels him to play next turn) or the deck's top; a hand card only when there
+    is no deck to take from."""
+    hand = [c for c in s.hand[seat] if c != s.compelled[seat]]
     deck = can_draw(s, seat)
-    found = [Action(verb, code) for code in codes] if len(hand) >= 2 or not deck else []
+    found = []
+    if len(s.hand[seat]) >= 2 or not deck:
+        found = [Action(verb, s.catalog.cards[c].code) for c in hand]
     if deck:
         found.append(Action(verb, "deck"))
+    if not found:
+        found = [Action(verb, s.catalog.cards[c].code) for c in s.hand[seat]]
     if not found:
         found.append(Action(verb, "none"))
     return found

@@ -363,31 +363,10 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
         victory.wound(s, d, a_seat, events)
         return
     chooser = d_seat if d_talents & DODGE else a_seat
-    if d_talents & DODGE:
-        free = _dodge_choices(s, a, d)
     if len(free) == 1:
         push(s, d, free[0], events)
     else:
         s.tasks.append((PUSH, chooser, tuple(free)))
-
-
-def _dodge_choices(s: JugulaState, a: int, d: int) -> list[int]:
-    """Dodge picks the square: the straight one or one beside it, whichever are free."""
-    geo = arena.geo_of(s)
-    straight, free = push_squares(s, a, d)
-    if straight < 0 or s.board[straight] >= 0:
-        return free
-    board = s.board
-    x, y = geo.coords(straight)
-    here = geo.distance(s.square[a], s.square[d])
-    beside = [
-        sq
-        for sq in geo.adjacent[s.square[d]]
-        if max(abs(geo.coords(sq)[0] - x), abs(geo.coords(sq)[1] - y)) == 1
-        and board[sq] < 0
-        and geo.distance(s.square[a], sq) > here
-    ]
-    return sorted({straight, *beside})
 
 
 def push(s: JugulaState, d: int, square: int, events: list[Event]) -> None:

@@ -61,7 +61,9 @@ def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
     marker = s.marker[g]
     traits = [f"Range {spec.range}"] if spec.range else []
     traits += [
-        t for t in ("hindrance", "bow", "harassment", "massive", "stoic") if getattr(spec, t)
+        name.capitalize()
+        for name in ("hindrance", "bow", "harassment", "massive", "stoic")
+        if getattr(spec, name)
     ]
     return {
         "id": g,

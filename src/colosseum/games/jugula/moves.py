@@ -128,7 +128,7 @@ def routes(s: JugulaState, g: int, mp: int, mode: int) -> dict[tuple[int, int], 
 def _legal_move(s: JugulaState, task: Task) -> list[Action]:
     """Every reachable (square, facing) with its cheapest path, and "stay"."""
     g, mp, mode = task[2], task[3], task[4]
-    if s.square[g] < 0 or mp <= 0 or (mode != MOVE_DODGE and arena.hindered(s, g)):
+    if s.square[g] < 0 or mp <= 0 or arena.hindered(s, g):
         return []
     names = s.catalog.rules.squares
     land = terrain(s, g, mode)

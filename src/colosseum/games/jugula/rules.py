@@ -402,9 +402,11 @@ def _apply_effects(s: JugulaState, task: Task, action: Action, events: list[Even
 
 def _legal_discard(s: JugulaState, task: Task) -> list[Action]:
     seat, keep = task[1], task[2]
-    if len(s.hand[seat]) <= keep:
+    hand = s.hand[seat]
+    if len(hand) <= keep:
         return []
-    return [Action("discard", s.catalog.cards[c].code) for c in s.hand[seat]]
+    kept = [c for c in hand if c != s.compelled[seat]] or hand  # Dubitatio's card stays
+    return [Action("discard", s.catalog.cards[c].code) for c in kept]
 
 
 def _apply_discard(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:

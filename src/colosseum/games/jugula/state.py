@@ -22,7 +22,17 @@ from .model import GAME_ID, LISTS, NESTED, REPLACED, SCALARS, VERSION, Fight, Fi
 class JugulaState(State):
     """A game of Jugula in the arena (see `docs/rules/jugula.md`)."""
 
-    __slots__ = (*SCALARS, *LISTS, *NESTED, *REPLACED, "catalog", "fight", "fighters", "rng", "tasks")
+    __slots__ = (
+        *SCALARS,
+        *LISTS,
+        *NESTED,
+        *REPLACED,
+        "catalog",
+        "fight",
+        "fighters",
+        "rng",
+        "tasks",
+    )
 
     game_id = GAME_ID
     version = VERSION

@@ -139,6 +139,9 @@ def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event])
         if card >= 0:
             s.discard[seat].append(card)
             s.bids[seat] = -1
+    for seat, cards in enumerate(s.in_play):
+        s.discard[seat].extend(cards)
+        cards.clear()
     events.append(Event("game_over", {"winners": s.winning_seats, "reason": reason}))
 
 
