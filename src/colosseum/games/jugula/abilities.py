@@ -244,7 +244,7 @@ def _compel(s: JugulaState, seat: int, rival: int, events: list[Event]) -> None:
     if not hand:
         return
     card = hand[s.rng.below(len(hand))]
-    s.compelled[rival] = card
+    arena.put(s, "compelled", rival, card)
     events.append(Event("compelled", {"seat": rival}))
     events.append(
         Event("compelled_card", {"seat": rival, "card": s.catalog.cards[card].code}, [rival])

@@ -108,6 +108,13 @@ def impressive_costs(s: JugulaState, g: int) -> dict[int, int]:
     return extra
 
 
+def put(s: JugulaState, field: str, index: int, value: int | bool) -> None:
+    """Set one item of a list the clones share (model.REPLACED): copy it, then change it."""
+    values = getattr(s, field)[:]
+    values[index] = value
+    setattr(s, field, values)
+
+
 def place(s: JugulaState, g: int, square: int, facing: int) -> None:
     if s.square[g] >= 0:
         s.board[s.square[g]] = NOBODY
@@ -122,10 +129,8 @@ def lift(s: JugulaState, g: int) -> None:
         s.board[s.square[g]] = NOBODY
         s.square[g] = NOBODY
     if s.held[g]:
-        for owner, victim in enumerate(s.marker):
-            if victim == g:
-                s.marker[owner] = -1
-        s.held[g] = 0
+        s.marker = [-1 if victim == g else victim for victim in s.marker]
+        put(s, "held", g, 0)
 
 
 def name(s: JugulaState, g: int) -> str:

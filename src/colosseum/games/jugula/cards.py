@@ -69,7 +69,9 @@ def leave_hand(state: JugulaState, seat: int, card: int) -> None:
     if card in state.shown[seat]:
         state.shown[seat].remove(card)
     if state.compelled[seat] == card:
-        state.compelled[seat] = -1
+        compelled = state.compelled[:]
+        compelled[seat] = NOBODY
+        state.compelled = compelled
 
 
 def discard_from_hand(state: JugulaState, seat: int, card: int, events: list[Event]) -> None:

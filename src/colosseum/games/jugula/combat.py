@@ -330,8 +330,8 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
     if attack == defence:
         return
     if fight.hinder:
-        s.marker[a] = d
-        s.held[d] += 1
+        arena.put(s, "marker", a, d)
+        arena.put(s, "held", d, s.held[d] + 1)
         events.append(Event("hindered", arena.describe(s, d)))
         return
     d_talents = s.fighters[d].talents

@@ -212,10 +212,10 @@ def resample(s: JugulaState, seat: int, rng: random.Random) -> None:
         for i in hand_slots:
             s.hand[p][i] = rest.pop()
         if bid:
-            s.bids[p] = rest.pop()
+            arena.put(s, "bids", p, rest.pop())
         if face_down:
             assert fight is not None
             fight.a_card = rest.pop()
         if s.compelled[p] >= 0:
-            s.compelled[p] = s.hand[p][rng.randrange(len(s.hand[p]))]
+            arena.put(s, "compelled", p, s.hand[p][rng.randrange(len(s.hand[p]))])
     s.rng = Rng.from_random(rng)

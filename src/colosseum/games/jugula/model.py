@@ -179,21 +179,19 @@ class Fight:
 
 # Fields copied by `clone` and written by `to_position`, by how they are copied.
 SCALARS = ("turn_seat", "first_seat", "turns", "rounds", "over", "sudden", "order_pos")
-LISTS = (
-    "square",
-    "facing",
-    "wounds",
+LISTS = ("square", "facing", "wounds", "board", "vox", "top_known", "top_public")
+# Lists that change seldom: the rules replace them whole (`arena.put`) rather than change them
+# in place, so clones share them.
+REPLACED = (
     "marker",
     "held",
-    "board",
     "moved",
     "hurt",
-    "vox",
     "compelled",
-    "top_known",
-    "top_public",
     "bids",
+    "out",
+    "zone",
+    "order",
+    "winning_seats",
 )
-# Lists the rules replace whole rather than change in place, so clones share them.
-REPLACED = ("out", "zone", "order", "winning_seats")
 NESTED = ("hand", "deck", "discard", "aside", "removed", "shown", "in_play")

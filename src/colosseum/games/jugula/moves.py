@@ -100,7 +100,7 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
         return
     g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
     if mode == MOVE_NORMAL:
-        s.moved[g] = True
+        arena.put(s, "moved", g, True)
     if left > 1:
         s.tasks.append((MOVE_PICK, seat, left - 1, mode))
     if action.kind == "shake":
@@ -111,10 +111,8 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
 
 def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
     """Hindrance: sacrificing all his MP, he puts every marker back on its owner's card."""
-    for owner, victim in enumerate(s.marker):
-        if victim == g:
-            s.marker[owner] = -1
-    s.held[g] = 0
+    s.marker = [-1 if victim == g else victim for victim in s.marker]
+    arena.put(s, "held", g, 0)
     events.append(Event("hindrance_removed", arena.describe(s, g)))
 
 

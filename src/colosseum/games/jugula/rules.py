@@ -117,7 +117,7 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
     fighters = list(s.fighters)
     fighters[g] = Fighter(seat, index, s.catalog.armaturae[index].name)
     s.fighters = tuple(fighters)
-    s.marker[g] = marker_start(s, g)
+    arena.put(s, "marker", g, marker_start(s, g))
     events.append(Event("armatura", {"seat": seat, "armatura": action.args[0]}))
     if any(s.fighters[x].armatura < 0 for x in arena.familia(s, seat)):
         return
@@ -216,7 +216,7 @@ def _legal_bid(s: JugulaState, task: Task) -> list[Action]:
 
 def _apply_bid(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
     seat = task[1]
-    s.bids[seat] = cards.commit_card(s, seat, str(action.args[0]))
+    arena.put(s, "bids", seat, cards.commit_card(s, seat, str(action.args[0])))
     events.append(Event("bid", {"seat": seat, "from": "deck" if s.bids[seat] == DECK else "hand"}))
     s.tasks.pop()
 
@@ -230,7 +230,7 @@ def _round_reveal(s: JugulaState, task: Task, events: list[Event]) -> None:
         card = s.bids[seat]
         if card == DECK:
             card = cards.take_top(s, seat, events)
-        s.bids[seat] = NOBODY
+        arena.put(s, "bids", seat, NOBODY)
         dice[seat] = s.catalog.cards[card].die if card >= 0 else 0
         if card >= 0:
             s.discard[seat].append(card)

@@ -17,7 +17,7 @@ def wound(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
     `by_seat` dealt it (-1 for none): it matters in sudden death."""
     if s.square[g] < 0:
         return
-    s.hurt[g] = True
+    arena.put(s, "hurt", g, True)
     if s.wounds[g]:
         bite(s, g, by_seat, events)
         return
@@ -32,7 +32,7 @@ def bite(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
         return
     events.append(arena.wound_event(s, g, "bites_the_dust"))
     s.wounds[g] = 2
-    s.hurt[g] = True
+    arena.put(s, "hurt", g, True)
     arena.lift(s, g)
     check(s, by_seat, arena.seat_of(s, g), events)
 
@@ -114,9 +114,9 @@ def leave(s: JugulaState, seat: int, events: list[Event]) -> None:
     for owner in members:
         victim = s.marker[owner]
         if victim >= 0:
-            s.held[victim] -= 1
-            s.marker[owner] = -1
-    s.compelled[seat] = -1
+            arena.put(s, "held", victim, s.held[victim] - 1)
+            arena.put(s, "marker", owner, -1)
+    arena.put(s, "compelled", seat, -1)
     events.append(Event("leaves_arena", {"seat": seat}))
 
 
@@ -138,7 +138,7 @@ def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event])
     for seat, card in enumerate(s.bids):
         if card >= 0:
             s.discard[seat].append(card)
-            s.bids[seat] = -1
+            arena.put(s, "bids", seat, -1)
     for seat, cards in enumerate(s.in_play):
         s.discard[seat].extend(cards)
         cards.clear()
