@@ -29,6 +29,8 @@ def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
     state.rng.shuffle(deck)
     state.deck[seat] = deck
     state.top_known[seat] = state.top_public[seat] = 0
+    # the deck now holds what everybody saw in the discard pile, so the hand is known too
+    state.shown[seat] = state.hand[seat][:]
     events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
     return True
 
