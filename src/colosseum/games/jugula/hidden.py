@@ -187,7 +187,7 @@ def resample(s: JugulaState, seat: int, rng: random.Random) -> None:
         deck = s.deck[p]
         if p == seat:
             cut = len(deck) - s.top_known[p]
-            unknown = deck[:cut]
+            unknown = sorted(deck[:cut])  # sorted first: the guess never depends on the truth
             rng.shuffle(unknown)
             deck[:cut] = unknown
             continue
@@ -206,6 +206,7 @@ def resample(s: JugulaState, seat: int, rng: random.Random) -> None:
         if face_down:
             assert fight is not None
             pool.append(fight.a_card)
+        pool.sort()
         rng.shuffle(pool)
         deck[:cut] = pool[:cut]
         rest = pool[cut:]
