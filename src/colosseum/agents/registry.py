@@ -11,6 +11,7 @@ from .base import Agent, RandomAgent
 
 # game id -> "module:Class" of its heuristic agent, imported on first use.
 _HEURISTICS = {
+    "jugula": "colosseum.agents.heuristic.jugula:JugulaHeuristic",
     "ludi-gladiatorii": "colosseum.agents.heuristic.ludi_gladiatorii:LudiHeuristic",
     "ludus-gladiatorius": "colosseum.agents.heuristic.ludus_gladiatorius:LudusHeuristic",
 }
