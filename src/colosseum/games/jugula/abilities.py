@@ -275,7 +275,7 @@ def _cull(s: JugulaState, seat: int, events: list[Event]) -> None:
         culled = [c for c in pile if catalog.cards[c].die <= limit]
         for card in culled:
             pile.remove(card)
-            s.removed[seat].append(card)
+        arena.put(s, "removed", seat, [*s.removed[seat], *culled])
         if culled:
             events.append(
                 Event("removed", {"seat": seat, "cards": [catalog.cards[c].code for c in culled]})
@@ -298,7 +298,7 @@ def _apply_recall(s: JugulaState, task: Task, action: Action, events: list[Event
     card = s.catalog.card_by_code[str(action.args[0])]
     s.discard[seat].remove(card)
     s.hand[seat].append(card)
-    s.shown[seat].append(card)
+    arena.put(s, "shown", seat, [*s.shown[seat], card])
     events.append(Event("recall", {"seat": seat, "card": action.args[0]}))
 
 
@@ -314,7 +314,7 @@ def _apply_restore(s: JugulaState, task: Task, action: Action, events: list[Even
     """Acta est Fabula: a card out of the game onto the top of its owner's deck."""
     s.tasks.pop()
     owner, card = int(action.args[0]), s.catalog.card_by_code[str(action.args[1])]
-    s.removed[owner].remove(card)
+    arena.put(s, "removed", owner, [c for c in s.removed[owner] if c != card])
     s.deck[owner].append(card)
     s.top_known[owner] += 1
     s.top_public[owner] += 1
@@ -418,7 +418,7 @@ def _apply_perfidia(s: JugulaState, task: Task, action: Action, events: list[Eve
     if action.kind == "done":
         return
     card = s.catalog.card_by_code[str(action.args[0])]
-    s.aside[seat].remove(card)
+    arena.put(s, "aside", seat, [c for c in s.aside[seat] if c != card])
     s.discard[seat].append(card)
     events.append(Event("seed", {"seat": seat, "card": action.args[0]}))
     s.tasks.append((kind, seat, budget - s.catalog.cards[card].cost))
@@ -469,7 +469,7 @@ def _apply_temperare(s: JugulaState, task: Task, action: Action, events: list[Ev
     card = s.catalog.card_by_code[str(action.args[0])]
     pile = s.deck[seat] if card in s.deck[seat] else s.discard[seat]
     pile.remove(card)
-    s.removed[seat].append(card)
+    arena.put(s, "removed", seat, [*s.removed[seat], card])
     events.append(Event("removed", {"seat": seat, "card": action.args[0]}))
     s.tasks.append((kind, seat, taken + 1))
 

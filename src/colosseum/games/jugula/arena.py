@@ -108,7 +108,7 @@ def impressive_costs(s: JugulaState, g: int) -> dict[int, int]:
     return extra
 
 
-def put(s: JugulaState, field: str, index: int, value: int | bool) -> None:
+def put(s: JugulaState, field: str, index: int, value: object) -> None:
     """Set one item of a list the clones share (model.REPLACED): copy it, then change it."""
     values = getattr(s, field)[:]
     values[index] = value

@@ -30,7 +30,9 @@ def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
     state.deck[seat] = deck
     state.top_known[seat] = state.top_public[seat] = 0
     # the deck now holds what everybody saw in the discard pile, so the hand is known too
-    state.shown[seat] = state.hand[seat][:]
+    shown = state.shown[:]
+    shown[seat] = state.hand[seat][:]
+    state.shown = shown
     events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
     return True
 
@@ -69,7 +71,9 @@ def leave_hand(state: JugulaState, seat: int, card: int) -> None:
     """Take `card` out of the hand, forgetting that it was known there."""
     state.hand[seat].remove(card)
     if card in state.shown[seat]:
-        state.shown[seat].remove(card)
+        shown = state.shown[:]
+        shown[seat] = [c for c in shown[seat] if c != card]
+        state.shown = shown
     if state.compelled[seat] == card:
         compelled = state.compelled[:]
         compelled[seat] = NOBODY

@@ -194,4 +194,6 @@ REPLACED = (
     "order",
     "winning_seats",
 )
-NESTED = ("hand", "deck", "discard", "aside", "removed", "shown", "in_play")
+NESTED = ("hand", "deck", "discard", "in_play")
+# Piles by seat that change seldom: replaced whole (`arena.put`), shared by clones.
+REPLACED_NESTED = ("aside", "removed", "shown")

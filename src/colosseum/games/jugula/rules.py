@@ -378,7 +378,7 @@ def _end_card(s: JugulaState, task: Task, events: list[Event]) -> None:
     seat, card, removed = task[1], task[2], task[3]
     s.in_play[seat].remove(card)
     if removed:
-        s.removed[seat].append(card)
+        arena.put(s, "removed", seat, [*s.removed[seat], card])
         events.append(Event("removed", {"seat": seat, "card": s.catalog.cards[card].code}))
     else:
         s.discard[seat].append(card)
@@ -437,9 +437,9 @@ def _apply_prima(s: JugulaState, task: Task, action: Action, events: list[Event]
     if action.kind == "done":
         return
     card = s.catalog.card_by_code[str(action.args[0])]
-    s.aside[seat].remove(card)
+    arena.put(s, "aside", seat, [c for c in s.aside[seat] if c != card])
     s.hand[seat].append(card)
-    s.shown[seat].append(card)
+    arena.put(s, "shown", seat, [*s.shown[seat], card])
     events.append(Event("prima", {"seat": seat, "card": action.args[0]}))
     if left > 1:
         s.tasks.append((kind, seat, left - 1, stars, exact))

@@ -18,6 +18,7 @@ from .model import (
     NOBODY,
     PICK_ARMATURA,
     REPLACED,
+    REPLACED_NESTED,
     SCALARS,
     TALENT_BIT,
     ZONE,
@@ -278,7 +279,7 @@ def position_body(s: JugulaState) -> dict[str, Any]:
         body[name] = getattr(s, name)
     for name in (*LISTS, *REPLACED):
         body[name] = getattr(s, name)[:]
-    for name in NESTED:
+    for name in (*NESTED, *REPLACED_NESTED):
         body[name] = [inner[:] for inner in getattr(s, name)]
     body["fighters"] = [
         {
@@ -319,7 +320,7 @@ def load_position(s: JugulaState, position: dict[str, Any]) -> None:
         if not isinstance(value, list):
             raise ValueError(f"field {name!r} must be a list")
         setattr(s, name, list(value))
-    for name in NESTED:
+    for name in (*NESTED, *REPLACED_NESTED):
         value = position_field(position, name)
         if not isinstance(value, list) or len(value) != players:
             raise ValueError(f"field {name!r} must hold one list per seat")

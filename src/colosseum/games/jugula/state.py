@@ -16,7 +16,17 @@ from ...core.rng import Rng
 from ...core.state import State
 from . import hidden, rules, setup
 from .data import Catalog
-from .model import GAME_ID, LISTS, NESTED, REPLACED, SCALARS, VERSION, Fight, Fighter
+from .model import (
+    GAME_ID,
+    LISTS,
+    NESTED,
+    REPLACED,
+    REPLACED_NESTED,
+    SCALARS,
+    VERSION,
+    Fight,
+    Fighter,
+)
 
 
 class JugulaState(State):
@@ -27,6 +37,7 @@ class JugulaState(State):
         *LISTS,
         *NESTED,
         *REPLACED,
+        *REPLACED_NESTED,
         "catalog",
         "fight",
         "fighters",
@@ -96,15 +107,13 @@ class JugulaState(State):
         o.moved, o.hurt = self.moved, self.hurt
         o.compelled, o.bids = self.compelled, self.bids
         o.out, o.zone, o.order = self.out, self.zone, self.order
+        o.aside, o.removed, o.shown = self.aside, self.removed, self.shown
         o.top_known = self.top_known[:]
         o.top_public = self.top_public[:]
         o.winning_seats = self.winning_seats
         o.hand = [cards[:] for cards in self.hand]
         o.deck = [cards[:] for cards in self.deck]
         o.discard = [cards[:] for cards in self.discard]
-        o.aside = [cards[:] for cards in self.aside]
-        o.removed = [cards[:] for cards in self.removed]
-        o.shown = [cards[:] for cards in self.shown]
         o.in_play = [cards[:] for cards in self.in_play]
         return o
 
