@@ -27,6 +27,8 @@ GOLDEN = [
     ("ludus_5p_random_seed3.json", "ludus-gladiatorius", 3, ["random"] * 5),
     ("ludi_2p_heuristic_random_seed7.json", "ludi-gladiatorii", 7, ["heuristic", "random"]),
     ("ludi_4p_heuristic_seed11.json", "ludi-gladiatorii", 11, ["heuristic"] * 4),
+    ("jugula_2p_heuristic_random_seed7.json", "jugula", 7, ["heuristic", "random"]),
+    ("jugula_3p_heuristic_seed11.json", "jugula", 11, ["heuristic"] * 3),
 ]
 
 

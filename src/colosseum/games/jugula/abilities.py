@@ -171,9 +171,9 @@ def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
         if cards.highest(s, seat):
             tasks.append((PLAY, seat, PLAY_MAY))
         look = min(numbers.plausus_look, len(s.deck[seat]))
-        s.top_known[seat] = max(s.top_known[seat], look)
+        arena.put(s, "top_known", seat, max(s.top_known[seat], look))
         if look > 1:  # rearranged in secret: a card others saw put on top may have moved
-            s.top_public[seat] = 0
+            arena.put(s, "top_public", seat, 0)
         events.append(Event("looks", {"seat": seat, "cards": look}))
         if look > 1:
             tasks.append((ORDER_TOP, seat, look, look))
@@ -281,7 +281,7 @@ def _cull(s: JugulaState, seat: int, events: list[Event]) -> None:
                 Event("removed", {"seat": seat, "cards": [catalog.cards[c].code for c in culled]})
             )
     s.rng.shuffle(s.deck[seat])
-    s.top_known[seat] = s.top_public[seat] = 0
+    cards.forget_top(s, seat)
 
 
 # --- the decisions abilities ask for -------------------------------------------------------------
@@ -316,8 +316,8 @@ def _apply_restore(s: JugulaState, task: Task, action: Action, events: list[Even
     owner, card = int(action.args[0]), s.catalog.card_by_code[str(action.args[1])]
     arena.put(s, "removed", owner, [c for c in s.removed[owner] if c != card])
     s.deck[owner].append(card)
-    s.top_known[owner] += 1
-    s.top_public[owner] += 1
+    arena.put(s, "top_known", owner, s.top_known[owner] + 1)
+    arena.put(s, "top_public", owner, s.top_public[owner] + 1)
     events.append(Event("restore", {"seat": owner, "card": action.args[1]}))
 
 
@@ -482,7 +482,7 @@ def _temperare_end(s: JugulaState, task: Task, events: list[Event]) -> None:
     s.discard[seat] = []
     s.rng.shuffle(deck)
     s.deck[seat] = deck
-    s.top_known[seat] = s.top_public[seat] = 0
+    cards.forget_top(s, seat)
     if cards.highest(s, seat):
         s.tasks.append((PLAY, seat, PLAY_MAY))
         cards.draw(s, seat, s.catalog.rules.abilities.temperare_draw, events)

@@ -11,10 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
+from . import arena
 from .model import DECK, NOBODY
 
 if TYPE_CHECKING:
     from .state import JugulaState
+
+
+def forget_top(state: JugulaState, seat: int) -> None:
+    """Nobody knows the order of the deck of `seat` any more (it was shuffled)."""
+    if state.top_known[seat]:
+        arena.put(state, "top_known", seat, 0)
+    if state.top_public[seat]:
+        arena.put(state, "top_public", seat, 0)
 
 
 def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
@@ -28,7 +37,7 @@ def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
     state.discard[seat] = []
     state.rng.shuffle(deck)
     state.deck[seat] = deck
-    state.top_known[seat] = state.top_public[seat] = 0
+    forget_top(state, seat)
     # the deck now holds what everybody saw in the discard pile, so the hand is known too
     shown = state.shown[:]
     shown[seat] = state.hand[seat][:]
@@ -42,9 +51,9 @@ def take_top(state: JugulaState, seat: int, events: list[Event]) -> int:
     if not reshuffle(state, seat, events):
         return -1
     if state.top_known[seat]:
-        state.top_known[seat] -= 1
+        arena.put(state, "top_known", seat, state.top_known[seat] - 1)
     if state.top_public[seat]:
-        state.top_public[seat] -= 1
+        arena.put(state, "top_public", seat, state.top_public[seat] - 1)
     return state.deck[seat].pop()
 
 

@@ -179,7 +179,7 @@ class Fight:
 
 # Fields copied by `clone` and written by `to_position`, by how they are copied.
 SCALARS = ("turn_seat", "first_seat", "turns", "rounds", "over", "sudden", "order_pos")
-LISTS = ("square", "facing", "wounds", "board", "vox", "top_known", "top_public")
+LISTS = ("square", "facing", "wounds", "board", "vox")
 # Lists that change seldom: the rules replace them whole (`arena.put`) rather than change them
 # in place, so clones share them.
 REPLACED = (
@@ -189,6 +189,8 @@ REPLACED = (
     "hurt",
     "compelled",
     "bids",
+    "top_known",
+    "top_public",
     "out",
     "zone",
     "order",

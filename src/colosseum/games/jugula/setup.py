@@ -294,7 +294,7 @@ def position_body(s: JugulaState) -> dict[str, Any]:
         }
         for f in s.fighters
     ]
-    body["tasks"] = [list(task) for task in s.tasks]
+    body["tasks"] = [[list(x) if isinstance(x, tuple) else x for x in task] for task in s.tasks]
     body["fight"] = None if s.fight is None else s.fight.to_json()
     return body
 

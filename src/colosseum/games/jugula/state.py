@@ -106,10 +106,9 @@ class JugulaState(State):
         o.marker, o.held = self.marker, self.held  # REPLACED: never changed in place
         o.moved, o.hurt = self.moved, self.hurt
         o.compelled, o.bids = self.compelled, self.bids
+        o.top_known, o.top_public = self.top_known, self.top_public
         o.out, o.zone, o.order = self.out, self.zone, self.order
         o.aside, o.removed, o.shown = self.aside, self.removed, self.shown
-        o.top_known = self.top_known[:]
-        o.top_public = self.top_public[:]
         o.winning_seats = self.winning_seats
         o.hand = [cards[:] for cards in self.hand]
         o.deck = [cards[:] for cards in self.deck]

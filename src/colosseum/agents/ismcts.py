@@ -1,0 +1,168 @@
+"""Information-set Monte Carlo tree search (single observer; Cowling, Powley & Whitehouse 2012).
+
+Each iteration guesses the hidden information with `state.determinize(seat, rng)` (which also
+reseeds the game's own dice and shuffles), walks the tree of action notations from the root,
+choosing among the actions legal in that guess by UCB with availability counts, adds one node,
+plays the rest with the default policy (uniformly random), and backs the result up. The search
+reads nothing but `legal_actions`, `determinize`, `apply`, `current_player`, `is_terminal` and
+`returns`, so it never sees a hidden card, and has no game-specific code: a game may only
+supply an `evaluation` (`agents/evaluation.py`) used when a rollout is cut short.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..core.actions import Action
+from ..core.state import State
+
+Evaluation = Callable[[State], list[float]]
+
+# The levels a person can pick (docs/agents.md): a fixed number of iterations or seconds.
+LEVELS: dict[str, dict[str, float]] = {
+    "easy": {"iterations": 200},
+    "normal": {"seconds": 0.5},
+    "hard": {"seconds": 1.5},
+}
+
+
+class _Node:
+    """An information-set node: reached by an action of `player`; stats from his side."""
+
+    __slots__ = ("available", "children", "player", "reward", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What the last search did: iterations, seconds, and the root's visit counts."""
+
+    iterations: int
+    seconds: float
+    visits: dict[str, int]
+
+
+class ISMCTSAgent:
+    """SO-ISMCTS with a budget of iterations or seconds (whichever is given; both: the first
+    reached). `exploration` is the UCB constant; `rollout_steps` cuts rollouts short (then
+    `evaluation` scores the state, or every seat gets an equal share)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout_steps: int | None = None,
+        evaluation: Evaluation | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if exploration < 0:
+            raise ValueError("exploration must not be negative")
+        if rollout_steps is not None and rollout_steps < 0:
+            raise ValueError("rollout_steps must not be negative")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_steps = rollout_steps
+        self.evaluation = evaluation
+        self.last: SearchStats | None = None
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0, {str(legal[0]): 0})
+            return legal[0]
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
+        root = _Node(-1)
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(seat, rng), rng)
+            done += 1
+        visits = {key: child.visits for key, child in root.children.items()}
+        self.last = SearchStats(done, time.perf_counter() - started, visits)
+        best = max(
+            (str(action) for action in legal),
+            key=lambda key: (
+                visits.get(key, -1),
+                root.children[key].reward if key in root.children else 0.0,
+            ),
+        )
+        return next(action for action in legal if str(action) == best)
+
+    def _iterate(self, root: _Node, game: State, rng: random.Random) -> None:
+        """Selection and expansion in the tree, a rollout, then the backup."""
+        node, path = root, []
+        while not game.is_terminal():
+            player = game.current_player
+            assert player is not None
+            legal = game.legal_actions()
+            keys = [str(action) for action in legal]
+            untried = []
+            for i, key in enumerate(keys):
+                child = node.children.get(key)
+                if child is None:
+                    untried.append(i)
+                else:
+                    child.available += 1
+            if untried:
+                i = untried[rng.randrange(len(untried))]
+                child = node.children[keys[i]] = _Node(player)
+                game.apply(legal[i])
+                path.append(child)
+                break
+            i = self._select(node, keys)
+            node = node.children[keys[i]]
+            game.apply(legal[i])
+            path.append(node)
+        values = self._rollout(game, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += values[visited.player]
+
+    def _select(self, node: _Node, keys: list[str]) -> int:
+        """UCB1 over the children available in this determinization."""
+        best, best_score = 0, -math.inf
+        for i, key in enumerate(keys):
+            child = node.children[key]
+            score = child.reward / child.visits + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
+    def _rollout(self, game: State, rng: random.Random) -> list[float]:
+        """Uniformly random actions to the end, or to the cut-off and the evaluation."""
+        steps = 0
+        limit = self.rollout_steps
+        while not game.is_terminal():
+            if limit is not None and steps >= limit:
+                if self.evaluation is not None:
+                    return self.evaluation(game)
+                return [1.0 / game.num_players] * game.num_players
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+        return game.returns()
