@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from colosseum import new_game
 from colosseum.games.jugula import arena, rules
+from colosseum.games.jugula.data import Card, Catalog
 from colosseum.games.jugula.model import (
     ATTACK_PICK,
     END_TURN,
@@ -136,3 +137,56 @@ class Table:
 
     def legal(self) -> list[str]:
         return [str(a) for a in self.state.legal_actions()]
+
+
+# --- shared by the rules tests ---
+
+
+def spec(catalog: Catalog, code: str) -> Card:
+    """The card `code` of the catalog."""
+    return catalog.cards[catalog.card_by_code[code]]
+
+
+def codes(t: Table, cards: list[int]) -> list[str]:
+    """Card ids as their codes."""
+    return [t.state.catalog.cards[c].code for c in cards]
+
+
+def arrange(
+    t: Table,
+    seat: int,
+    *,
+    deck: tuple[str, ...] | None = None,
+    discard: tuple[str, ...] = (),
+    removed: tuple[str, ...] = (),
+    rest: str = "deck",
+) -> None:
+    """After `Table.hand`: put `discard` and `removed` on those piles and make the deck exactly
+    `deck` (top first) when given; the Jugula cards left over go to the pile `rest`."""
+    s = t.state
+    index = s.catalog.card_by_code
+    chosen = {index[c] for c in (*(deck or ()), *discard, *removed)}
+    for pile in (s.deck[seat], s.discard[seat], s.aside[seat], s.removed[seat]):
+        pile[:] = [c for c in pile if c not in chosen]
+    s.discard[seat] += [index[c] for c in discard]
+    s.removed[seat] += [index[c] for c in removed]
+    if deck is None:
+        return
+    leftover = s.deck[seat]
+    s.deck[seat] = [index[c] for c in reversed(deck)]
+    if rest == "deck":
+        s.deck[seat][:0] = leftover
+    else:
+        getattr(s, rest)[seat].extend(leftover)
+
+
+def two_sides(t: Table) -> None:
+    """Four gladiators a side, far apart: nobody can attack, everyone can move."""
+    t.place(0, "thraex", "b2", "n")
+    t.place(0, "murmillo", "d2", "n")
+    t.place(0, "veles", "f2", "n")
+    t.place(0, "provocator", "h2", "n")
+    t.place(1, "retiarius", "b7", "s")
+    t.place(1, "secutor", "d7", "s")
+    t.place(1, "hoplomachus", "f7", "s")
+    t.place(1, "scissor", "h7", "s")

@@ -16,26 +16,11 @@ from colosseum.games.jugula import rules
 from colosseum.games.jugula.setup import committed
 from colosseum.games.jugula.state import JugulaState
 
-from .helpers import PLAIN, Table
+from .helpers import PLAIN, Table, codes, two_sides
 
 THREE = PLAIN + "/laquearius,crupellarius,dimachaerius,sagittarius"
 FOUR = THREE + "/thraex,retiarius,murmillo,secutor"
 SECRET_KEYS = ("hand", "deck_top_known", "compelled_card", "bid_card")
-
-
-def codes(t: Table, cards: list[int]) -> list[str]:
-    return [t.state.catalog.cards[c].code for c in cards]
-
-
-def two_sides(t: Table) -> None:
-    t.place(0, "thraex", "b2", "n")
-    t.place(0, "murmillo", "d2", "n")
-    t.place(0, "veles", "f2", "n")
-    t.place(0, "provocator", "h2", "n")
-    t.place(1, "retiarius", "b7", "s")
-    t.place(1, "secutor", "d7", "s")
-    t.place(1, "hoplomachus", "f7", "s")
-    t.place(1, "scissor", "h7", "s")
 
 
 def hidden_pool(s: JugulaState, p: int) -> list[int]:

@@ -7,62 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from colosseum.games.jugula.data import Card, Catalog, load_catalog
+from colosseum.games.jugula.data import Catalog
 from colosseum.games.jugula.model import EFFECTS
 
-from .helpers import Table
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return load_catalog()
-
-
-def spec(catalog: Catalog, code: str) -> Card:
-    return catalog.cards[catalog.card_by_code[code]]
-
-
-def codes(t: Table, cards: list[int]) -> list[str]:
-    return [t.state.catalog.cards[c].code for c in cards]
-
-
-def arrange(
-    t: Table,
-    seat: int,
-    *,
-    deck: tuple[str, ...] | None = None,
-    discard: tuple[str, ...] = (),
-    rest: str = "deck",
-) -> None:
-    """After `Table.hand`: put `discard` on the discard pile and make the deck exactly `deck`
-    (top first) when given; the Jugula cards left over go to the pile `rest`."""
-    s = t.state
-    index = s.catalog.card_by_code
-    chosen = {index[c] for c in (*(deck or ()), *discard)}
-    for pile in (s.deck[seat], s.discard[seat], s.aside[seat], s.removed[seat]):
-        pile[:] = [c for c in pile if c not in chosen]
-    s.discard[seat] += [index[c] for c in discard]
-    if deck is None:
-        return
-    leftover = s.deck[seat]
-    s.deck[seat] = [index[c] for c in reversed(deck)]
-    if rest == "deck":
-        s.deck[seat][:0] = leftover
-    else:
-        getattr(s, rest)[seat].extend(leftover)
-
-
-def two_sides(t: Table) -> None:
-    """Four gladiators a side, far apart: nobody can attack, everyone can move."""
-    t.place(0, "thraex", "b2", "n")
-    t.place(0, "murmillo", "d2", "n")
-    t.place(0, "veles", "f2", "n")
-    t.place(0, "provocator", "h2", "n")
-    t.place(1, "retiarius", "b7", "s")
-    t.place(1, "secutor", "d7", "s")
-    t.place(1, "hoplomachus", "f7", "s")
-    t.place(1, "scissor", "h7", "s")
-
+from .helpers import Table, arrange, codes, spec, two_sides
 
 # --- one card, one effect ------------------------------------------------------------------------
 
