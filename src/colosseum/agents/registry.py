@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import TypeVar
 
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from .base import Agent, RandomAgent
+from .evaluation import EVALUATIONS, ROLLOUT_STEPS
+from .ismcts import LEVELS, ISMCTSAgent
 
 # game id -> "module:Class" of its heuristic agent, imported on first use.
 _HEURISTICS = {
@@ -16,7 +19,8 @@ _HEURISTICS = {
     "ludus-gladiatorius": "colosseum.agents.heuristic.ludus_gladiatorius:LudusHeuristic",
 }
 
-AGENT_NAMES = ("random", "heuristic")
+AGENT_NAMES = ("random", "heuristic", "ismcts", *LEVELS)
+T = TypeVar("T", int, float)
 
 
 class InvalidAgent(ColosseumError, ValueError):
@@ -48,6 +52,12 @@ def make_agent(spec: str, game_id: str) -> Agent:
     """The agent `spec` names for `game_id` (an id or alias); InvalidAgent lists what exists."""
     game = game_definition(game_id).info.id
     name, params = parse_agent_spec(spec)
+    if name in LEVELS:
+        if params:
+            raise InvalidAgent(f"level {name!r} takes no parameters; use ismcts:key=value")
+        return _ismcts(game, {"level": name})
+    if name == "ismcts":
+        return _ismcts(game, params)
     if name == "random":
         agent: Agent = RandomAgent()
     elif name == "heuristic":
@@ -57,3 +67,49 @@ def make_agent(spec: str, game_id: str) -> Agent:
     if params:
         raise InvalidAgent(f"agent {name!r} takes no parameters, got {', '.join(params)}")
     return agent
+
+
+def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
+    """`ismcts:iterations=2000`, `ismcts:seconds=1`, `ismcts:level=hard`, `c=0.7`, `rollout=40`
+    (rollout decisions before the game's evaluation; 0: play rollouts to the end)."""
+    unknown = sorted(set(params) - {"iterations", "seconds", "c", "rollout", "level"})
+    if unknown:
+        raise InvalidAgent(
+            f"ismcts has no parameter {unknown[0]!r} "
+            "(parameters: iterations, seconds, c, rollout, level)"
+        )
+    level = params.get("level")
+    if level is not None and level not in LEVELS:
+        raise InvalidAgent(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    budget = LEVELS[level] if level is not None else {}
+    iterations: float | None = _number(params, "iterations", int)
+    seconds = _number(params, "seconds", float)
+    if iterations is None and seconds is None:
+        iterations = budget.get("iterations")
+        seconds = budget.get("seconds")
+    rollout = _number(params, "rollout", int)
+    if rollout is None:
+        rollout = ROLLOUT_STEPS.get(game, 0)
+    exploration = _number(params, "c", float)
+    try:
+        return ISMCTSAgent(
+            iterations=None if iterations is None else int(iterations),
+            seconds=seconds,
+            exploration=0.7 if exploration is None else exploration,
+            rollout_steps=rollout if rollout > 0 else None,
+            evaluation=EVALUATIONS.get(game),
+        )
+    except ValueError as error:
+        raise InvalidAgent(f"ismcts: {error}") from None
+
+
+def _number(params: dict[str, str], key: str, kind: type[T]) -> T | None:
+    """Parameter `key` as an int or float, None if absent; InvalidAgent if it is not one."""
+    text = params.get(key)
+    if text is None:
+        return None
+    try:
+        return kind(text)
+    except ValueError:
+        wanted = "a whole number" if kind is int else "a number"
+        raise InvalidAgent(f"ismcts parameter {key}={text!r} is not {wanted}") from None
