@@ -150,14 +150,16 @@ def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any]:
 
 
 def resample(s: LudiState, seat: int, rng: random.Random) -> None:
-    """Shuffle what `seat` cannot see; redeal other hands; guess others' secret bids."""
-    rng.shuffle(s.veteran_pile)
-    rng.shuffle(s.event_pile)
-    rng.shuffle(s.building_deck)
+    """Shuffle what `seat` cannot see; redeal other hands; guess others' secret bids. Each
+    pile is sorted before it is shuffled, so the guess never depends on the hidden truth."""
+    for pile in (s.veteran_pile, s.event_pile, s.building_deck):
+        pile.sort()
+        rng.shuffle(pile)
     pool = list(s.combat_pile)
     for p in range(s.num_players):
         if p != seat:
             pool.extend(s.hands[p])
+    pool.sort()
     rng.shuffle(pool)
     for p in range(s.num_players):
         if p != seat:

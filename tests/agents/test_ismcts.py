@@ -1,0 +1,198 @@
+"""ISMCTS (agents/ismcts.py): deterministic, legal, blind to hidden cards and future chance,
+at ease with dice, shuffles and 3-5 players, and built from the documented agent specs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import colosseum
+from colosseum.agents import InvalidAgent, make_agent
+from colosseum.agents.ismcts import LEVELS, ISMCTSAgent
+from colosseum.core.rng import Rng
+from colosseum.core.state import State
+
+from ..jugula.helpers import Table
+
+GAMES = ("ludus-gladiatorius", "ludi-gladiatorii", "jugula")
+
+
+def mid_game(game: str, players: int, seed: int, steps: int) -> State:
+    """A state some random steps into a game, at a decision with several legal actions."""
+    state = colosseum.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    while not state.is_terminal() and len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    assert not state.is_terminal()
+    return state
+
+
+def search(game: str, iterations: int = 60) -> ISMCTSAgent:
+    agent = make_agent(f"ismcts:iterations={iterations}", game)
+    assert isinstance(agent, ISMCTSAgent)
+    return agent
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_is_deterministic_for_a_seed(game: str) -> None:
+    state = mid_game(game, 2, seed=3, steps=25)
+    seat = state.current_player
+    assert seat is not None
+    first = search(game).choose(state, seat, random.Random(11))
+    again = search(game).choose(state.clone(), seat, random.Random(11))
+    assert first == again
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("guess", [1, 2, 3])
+def test_the_choice_ignores_the_hidden_truth(game: str, guess: int) -> None:
+    """Any state the seat cannot tell apart from the real one (same view) gets the same
+    choice: the search never peeks at hidden cards or counters."""
+    state = mid_game(game, 2, seed=5, steps=30)
+    seat = state.current_player
+    assert seat is not None
+    other = state.determinize(seat, random.Random(guess))
+    assert other.view(seat) == state.view(seat)
+    assert search(game).choose(state, seat, random.Random(7)) == search(game).choose(
+        other, seat, random.Random(7)
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_choice_ignores_the_real_dice_to_come(game: str) -> None:
+    """Reseeding the true state's RNG (its future dice and shuffles) changes nothing."""
+    state = mid_game(game, 2, seed=8, steps=20)
+    seat = state.current_player
+    assert seat is not None
+    reseeded = state.clone()
+    reseeded.rng = Rng.from_seed(424242)  # type: ignore[attr-defined]
+    assert search(game).choose(state, seat, random.Random(3)) == search(game).choose(
+        reseeded, seat, random.Random(3)
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("ludus-gladiatorius", 2),
+        ("ludus-gladiatorius", 5),
+        ("ludi-gladiatorii", 3),
+        ("ludi-gladiatorii", 5),
+        ("jugula", 2),
+        ("jugula", 4),
+    ],
+)
+def test_whole_games_with_chance_and_many_players_stay_legal(game: str, players: int) -> None:
+    """One ISMCTS seat among random ones to the end: every choice is legal."""
+    state = colosseum.new_game(game, players=players, seed=players)
+    agent = search(game, iterations=8)
+    other = make_agent("random", game)
+    rng = random.Random(players)
+    steps = 0
+    while not state.is_terminal() and steps < 3000:
+        seat = state.current_player
+        assert seat is not None
+        chooser = agent if seat == 0 else other
+        action = chooser.choose(state, seat, rng)
+        assert action in state.legal_actions()
+        state.apply(action)
+        steps += 1
+    assert state.is_terminal()
+
+
+def test_a_single_legal_action_is_taken_without_searching() -> None:
+    state = colosseum.new_game("jugula", players=2, seed=1)
+    while len(state.legal_actions()) != 1:
+        state.apply(state.legal_actions()[0])
+    agent = search("jugula")
+    seat = state.current_player
+    assert seat is not None
+    assert agent.choose(state, seat, random.Random(0)) == state.legal_actions()[0]
+    assert agent.last is not None and agent.last.iterations == 0
+
+
+def test_the_iteration_budget_is_spent_exactly() -> None:
+    state = mid_game("ludus-gladiatorius", 2, seed=2, steps=10)
+    agent = search("ludus-gladiatorius", iterations=37)
+    seat = state.current_player
+    assert seat is not None
+    agent.choose(state, seat, random.Random(0))
+    assert agent.last is not None
+    assert agent.last.iterations == 37
+    assert sum(agent.last.visits.values()) == 37
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    state = mid_game("ludi-gladiatorii", 2, seed=2, steps=10)
+    agent = make_agent("ismcts:seconds=0.2", "ludi")
+    assert isinstance(agent, ISMCTSAgent)
+    seat = state.current_player
+    assert seat is not None
+    agent.choose(state, seat, random.Random(0))
+    assert agent.last is not None
+    assert agent.last.iterations >= 1
+    assert agent.last.seconds < 1.0
+
+
+def test_the_search_takes_a_certain_winning_blow() -> None:
+    """Jugula: Fatalitas wounds for certain, and here that wound leaves the rival one unhurt
+    and two wounded gladiators ("Winning the game"): the search plays it."""
+    t = Table()
+    t.place(0, "thraex", "c4", "e")
+    t.place(0, "murmillo", "e4", "w")
+    t.place(0, "veles", "a1", "n")
+    t.place(0, "provocator", "h1", "n")
+    t.place(1, "retiarius", "d4", "s")  # in the danger zone of the Thraex and the Murmillo
+    t.place(1, "secutor", "h8", "s", wounded=True)
+    t.place(1, "hoplomachus", "a8", "s")  # the Scissor has bitten the dust already
+    t.hand(0, "fatalitas", "virtus", "plausus")
+    t.state.wounds[t.g(1, "scissor")] = 2
+    state = t.turn(0)
+    agent = search("jugula", iterations=300)
+    choice = agent.choose(state, 0, random.Random(5))
+    assert str(choice) == "play fatalitas ability"
+    state.apply(choice)
+    assert str(agent.choose(state, 0, random.Random(5))) == "execute d4"
+
+
+@pytest.mark.parametrize(
+    ("spec", "iterations", "seconds"),
+    [
+        ("ismcts", 1000, None),
+        ("ismcts:iterations=2000", 2000, None),
+        ("ismcts:seconds=1", None, 1.0),
+        ("easy", LEVELS["easy"].get("iterations"), LEVELS["easy"].get("seconds")),
+        ("normal", LEVELS["normal"].get("iterations"), LEVELS["normal"].get("seconds")),
+        ("hard", LEVELS["hard"].get("iterations"), LEVELS["hard"].get("seconds")),
+        ("ismcts:level=hard", LEVELS["hard"].get("iterations"), LEVELS["hard"].get("seconds")),
+    ],
+)
+def test_agent_specs_set_the_budget(
+    spec: str, iterations: int | None, seconds: float | None
+) -> None:
+    agent = make_agent(spec, "ludus")
+    assert isinstance(agent, ISMCTSAgent)
+    assert agent.iterations == iterations
+    assert agent.seconds == seconds
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:depth=3", "no parameter 'depth'"),
+        ("ismcts:iterations=many", "not a whole number"),
+        ("ismcts:iterations=0", "at least 1"),
+        ("ismcts:seconds=-1", "positive"),
+        ("ismcts:level=godlike", "unknown level"),
+        ("hard:iterations=5", "takes no parameters"),
+    ],
+)
+def test_bad_agent_specs_say_what_is_wrong(spec: str, message: str) -> None:
+    with pytest.raises(InvalidAgent, match=message):
+        make_agent(spec, "ludus")
