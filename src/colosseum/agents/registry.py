@@ -71,7 +71,8 @@ def make_agent(spec: str, game_id: str) -> Agent:
 
 def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     """`ismcts:iterations=2000`, `ismcts:seconds=1`, `ismcts:level=hard`, `c=0.7`, `rollout=40`
-    (rollout decisions before the game's evaluation; 0: play rollouts to the end)."""
+    (random rollout decisions before the game's evaluation; negative: play rollouts to the
+    end)."""
     unknown = sorted(set(params) - {"iterations", "seconds", "c", "rollout", "level"})
     if unknown:
         raise InvalidAgent(
@@ -89,14 +90,14 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
         seconds = budget.get("seconds")
     rollout = _number(params, "rollout", int)
     if rollout is None:
-        rollout = ROLLOUT_STEPS.get(game, 0)
+        rollout = ROLLOUT_STEPS.get(game, -1)
     exploration = _number(params, "c", float)
     try:
         return ISMCTSAgent(
             iterations=None if iterations is None else int(iterations),
             seconds=seconds,
             exploration=0.7 if exploration is None else exploration,
-            rollout_steps=rollout if rollout > 0 else None,
+            rollout_steps=rollout if rollout >= 0 else None,
             evaluation=EVALUATIONS.get(game),
         )
     except ValueError as error:

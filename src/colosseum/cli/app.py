@@ -1,4 +1,4 @@
-"""The `colosseum` command: games, play, replay, simulate, bench (see docs/cli.md)."""
+"""The `colosseum` command: games, play, replay, simulate, tournament, bench (docs/cli.md)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,14 @@ import secrets
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from rich import box
+from rich.console import Group
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
 
 from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
@@ -18,6 +22,13 @@ from ..core.registry import game_definition, games, new_game
 from ..sim.bench import bench_game
 from ..sim.match import GameResult, build_agent
 from ..sim.simulate import Simulation, run_games, summarize
+from ..sim.tournament import (
+    TimedGame,
+    Tournament,
+    check_entrants,
+    run_tournament,
+    summarize_tournament,
+)
 from . import reports
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
 from .play import HUMAN, PlaySession, save_record
@@ -160,6 +171,123 @@ def simulate(
         typer.echo(json.dumps(summary))
     else:
         stdout_console().print(reports.simulation_table(summary))
+
+
+def _run_tournament_with_progress(tournament: Tournament, jobs: int) -> list[TimedGame]:
+    """`run_tournament` with a progress bar on stderr (stdout stays clean for --json)."""
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=stderr_console(),
+        transient=True,
+    ) as progress:
+        task = progress.add_task(f"{tournament.game_id} tournament", total=tournament.total_games)
+        return run_tournament(tournament, jobs, lambda n: progress.advance(task, n))
+
+
+def _win_matrix_table(summary: dict[str, Any]) -> Table:
+    """Row agent's share of the points against the column agent (a draw counts half)."""
+    agents = summary["agents"]
+    table = Table(
+        title="Win rate, row vs column",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("Agent", style="bold")
+    for agent in agents:
+        table.add_column(agent, justify="right")
+    for row in agents:
+        cells = [
+            "—" if row == column else f"{summary['win_rate'][row][column]:.1%}" for column in agents
+        ]
+        table.add_row(row, *cells)
+    return table
+
+
+def _elo_table(summary: dict[str, Any]) -> Table:
+    """Agents by Elo, with 95% intervals, overall score and seconds per decision."""
+    table = Table(title="Elo (Bradley–Terry, mean 1500)", box=box.SIMPLE_HEAD, title_justify="left")
+    for name in ("Agent", "Elo", "95% interval", "Score", "ms/decision", "Decisions"):
+        table.add_column(name, justify="left" if name == "Agent" else "right")
+    for agent in sorted(summary["agents"], key=lambda a: -summary["elo"][a]):
+        low, high = summary["elo_interval"][agent]
+        table.add_row(
+            Text(agent, style="bold"),
+            f"{summary['elo'][agent]:.0f}",
+            f"{low:.0f} – {high:.0f}",
+            f"{summary['score'][agent]:.1%}",
+            f"{summary['seconds_per_decision'][agent] * 1000:.3g}",
+            f"{summary['decisions'][agent]:,}",
+        )
+    return table
+
+
+def tournament_report(summary: dict[str, Any]) -> Group:
+    """The win matrix, the Elo table and a line of totals."""
+    heading = Text.assemble(
+        (summary["game"], "bold"),
+        f": {summary['games']} games per pair ({summary['total_games']} in all), "
+        f"seed {summary['seed']}",
+    )
+    totals = Text.assemble(
+        ("draws (count half): ", "dim"),
+        str(summary["draws"]),
+        ("   seat win rate: ", "dim"),
+        " / ".join(f"{rate:.1%}" for rate in summary["seat_win_rate"]),
+        ("   steps per game: ", "dim"),
+        f"{summary['mean_steps']:.1f}",
+        ("   time: ", "dim"),
+        f"{summary['seconds']:.2f} s",
+    )
+    return Group(heading, _win_matrix_table(summary), _elo_table(summary), totals)
+
+
+@app.command()
+def tournament(
+    game: GameArg,
+    agents: Annotated[
+        str,
+        typer.Option("--agents", "-a", help="Agent specs, comma-separated; every pair meets."),
+    ] = "random,heuristic",
+    games_count: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            help="Games per pair of agents (seats swap every game).",
+        ),
+    ] = 20,
+    players: Annotated[
+        int, typer.Option("--players", help="Seats per game; only 2 is supported.")
+    ] = 2,
+    seed: SeedOpt = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    json_output: JsonOpt = False,
+    option: OptionOpt = None,
+) -> None:
+    """Round robin between agents: win matrix, Elo with 95% intervals, time per decision."""
+    with user_errors():
+        info = game_definition(game).info
+        specs = split_players(agents)
+        check_entrants(info, specs, players)
+        probe = new_game(info.id, players=players, seed=0, options=parse_options(option))
+        plan = Tournament(
+            game_id=info.id,
+            agents=tuple(specs),
+            games=games_count,
+            seed=secrets.randbits(31) if seed is None else seed,
+            options=dict(probe.options),
+        )
+        started = time.perf_counter()
+        results = _run_tournament_with_progress(plan, jobs)
+        summary = summarize_tournament(plan, results, time.perf_counter() - started)
+    if json_output:
+        typer.echo(json.dumps(summary))
+    else:
+        stdout_console().print(tournament_report(summary))
 
 
 @app.command()

@@ -1,0 +1,134 @@
+"""ISMCTS against the heuristic agent: win rate, iterations per second, time per decision.
+
+    .venv/bin/python benchmarks/ismcts_strength.py GAME [--games 200] [--agent ismcts:seconds=1]
+        [--opponent heuristic] [--jobs 2] [--results benchmarks/results]
+
+Two-player games, the seats swapped every other game, seeds 0, 1, 2, ... Each finished game is
+appended to `<results>/<game>-<agent>-vs-<opponent>.jsonl` at once, so a run can be stopped
+and resumed (games already in the file are skipped) and runs of several sessions add up. The
+summary counts every game in the file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+import colosseum
+from colosseum.agents import make_agent
+from colosseum.agents.ismcts import ISMCTSAgent
+from colosseum.core.registry import game_definition
+from colosseum.sim.seeding import derive_seed
+
+
+def play(game: str, agent_spec: str, opponent_spec: str, index: int) -> dict[str, Any]:
+    """Game `index`: the searcher sits in seat index % 2."""
+    seat_of_agent = index % 2
+    seed = derive_seed(20261130, index)
+    state = colosseum.new_game(game, players=2, seed=seed)
+    agent = make_agent(agent_spec, game)
+    opponent = make_agent(opponent_spec, game)
+    rng = random.Random(seed)
+    searched = iterations = 0
+    search_seconds = longest = 0.0
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        chooser = agent if seat == seat_of_agent else opponent
+        started = time.perf_counter()
+        action = chooser.choose(state, seat, rng)
+        spent = time.perf_counter() - started
+        searching = chooser is agent and isinstance(agent, ISMCTSAgent)
+        if searching and agent.last is not None and agent.last.iterations:
+            searched += 1
+            iterations += agent.last.iterations
+            search_seconds += spent
+            longest = max(longest, spent)
+        state.apply(action)
+    winners = state.winners()
+    return {
+        "index": index,
+        "seed": seed,
+        "agent_seat": seat_of_agent,
+        "winners": winners,
+        "agent_score": (1.0 / len(winners)) if seat_of_agent in winners else 0.0,
+        "searched_decisions": searched,
+        "iterations": iterations,
+        "search_seconds": search_seconds,
+        "longest_decision": longest,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--agent", default="ismcts:seconds=1")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--results", default=str(Path(__file__).parent / "results"))
+    args = parser.parse_args()
+    game = game_definition(args.game).info.id
+    folder = Path(args.results)
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"{game}-{args.agent}-vs-{args.opponent}".replace(":", "_").replace(",", "_")
+    path = folder / f"{name}.jsonl"
+    done = _load(path)
+    todo = [i for i in range(args.games) if i not in done]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(play, game, args.agent, args.opponent, i) for i in todo]
+        for future in as_completed(futures):
+            result = future.result()
+            with path.open("a") as out:
+                out.write(json.dumps(result) + "\n")
+            done[result["index"]] = result
+            print(f"game {result['index']}: score {result['agent_score']}", flush=True)
+    _summary(game, args.agent, args.opponent, list(done.values()))
+    return 0
+
+
+def _load(path: Path) -> dict[int, dict[str, Any]]:
+    if not path.exists():
+        return {}
+    results = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return {r["index"]: r for r in results}
+
+
+def _summary(game: str, agent: str, opponent: str, results: list[dict[str, Any]]) -> None:
+    games = len(results)
+    if not games:
+        print("no games")
+        return
+    score = sum(r["agent_score"] for r in results)
+    iterations = sum(r["iterations"] for r in results)
+    seconds = sum(r["search_seconds"] for r in results)
+    decisions = sum(r["searched_decisions"] for r in results)
+    summary = {
+        "game": game,
+        "agent": agent,
+        "opponent": opponent,
+        "games": games,
+        "agent_win_rate": round(score / games, 3),
+        "agent_win_rate_by_seat": [
+            round(
+                sum(r["agent_score"] for r in results if r["agent_seat"] == seat)
+                / max(1, sum(1 for r in results if r["agent_seat"] == seat)),
+                3,
+            )
+            for seat in (0, 1)
+        ],
+        "iterations_per_second": round(iterations / seconds, 1) if seconds else None,
+        "seconds_per_searched_decision": round(seconds / decisions, 3) if decisions else None,
+        "longest_decision_seconds": round(max(r["longest_decision"] for r in results), 3),
+    }
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
