@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from .state import JugulaState
 
 Task = tuple[Any, ...]
-POSITION_BONUS = {"front": "none", "flank": "flank", "rear": "rear", "back": "back"}
 
 
 _ZONES: dict[tuple[int, int, int, int, int, bool, bool], tuple[int, ...]] = {}

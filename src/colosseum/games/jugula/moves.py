@@ -26,7 +26,7 @@ from .model import (
     NOBODY,
     SOUPLE,
 )
-from .movement import Route, Step, Terrain
+from .movement import Step, Terrain
 
 if TYPE_CHECKING:
     from .state import JugulaState
@@ -117,10 +117,6 @@ def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
 
 
 # --- one gladiator's move ------------------------------------------------------------------------
-
-
-def routes(s: JugulaState, g: int, mp: int, mode: int) -> dict[tuple[int, int], Route]:
-    return terrain(s, g, mode).routes(s.facing[g], mp)
 
 
 def _legal_move(s: JugulaState, task: Task) -> list[Action]:
