@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...cli.seats import plural, possessive, seat_style, seat_text
 from .board import geometry
 from .data import Armatura, Card, Catalog, load_catalog
 from .model import SIDES
@@ -29,7 +30,6 @@ from .model import SIDES
 View = Mapping[str, Any]
 Entry = Mapping[str, Any]
 
-SEAT_COLOURS = ("red", "blue", "green", "magenta")
 FACINGS = "nesw"
 ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 FACING_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
@@ -58,34 +58,6 @@ def catalog() -> Catalog:
 
 
 # --- names and numbers --------------------------------------------------------------------------
-
-
-def seat_style(seat: int | None) -> str:
-    """The colour of a lanista (seat); plain for none."""
-    return "" if seat is None or seat < 0 else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def seat_text(seat: int | None, viewer: int | None = None) -> Text:
-    """ "seat N" in its colour, "(you)" when it is the viewer's."""
-    if seat is None or seat < 0:
-        return Text("nobody")
-    text = Text(f"seat {seat}", style=f"bold {seat_style(seat)}")
-    if viewer is not None and seat == viewer:
-        text.append(" (you)", style="bold")
-    return text
-
-
-def possessive(seat: int | None, viewer: int | None = None) -> Text:
-    """ "seat N's" in its colour, "your" for the viewer."""
-    if seat is not None and seat >= 0 and seat == viewer:
-        return Text("your", style=f"bold {seat_style(seat)}")
-    text = seat_text(seat)
-    text.append("'s")
-    return text
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def card_spec(code: str) -> Card | None:
@@ -786,10 +758,10 @@ def effect_words(code: str, effect: str, text: bool = True) -> str:
         return f"its {name} effect"
     value = spec.movement if effect == "move" else getattr(spec, effect, 0)
     detail = {
-        "move": f"moves {_plural(value, 'gladiator')}",
+        "move": f"moves {plural(value, 'gladiator')}",
         "vox": f"+{value} Vox Populi",
-        "combat": _plural(value, "attack"),
-        "draw": f"draws {_plural(value, 'card')}",
+        "combat": plural(value, "attack"),
+        "draw": f"draws {plural(value, 'card')}",
         "upgrade": f"a Prima Jugula card of up to {value}★" if value else "0★: no card",
     }.get(effect, str(value))
     return f"its {name} effect ({detail})"
@@ -915,10 +887,10 @@ _EVENTS: dict[str, EventWords] = {
     "hindrance_removed": lambda d, v: Text.assemble(
         "  ", _who(d, v), " shakes off the Hindrance markers"
     ),
-    "draw": lambda d, v: Text.assemble(_seat(d, v), f" draws {_plural(d['cards'], 'card')}"),
+    "draw": lambda d, v: Text.assemble(_seat(d, v), f" draws {plural(d['cards'], 'card')}"),
     "discard": lambda d, v: Text.assemble(_seat(d, v), " discards ", _card(d)),
     "reshuffle": lambda d, v: Text.assemble(
-        _seat(d, v), f" shuffles the discard pile into a new deck ({_plural(d['cards'], 'card')})"
+        _seat(d, v), f" shuffles the discard pile into a new deck ({plural(d['cards'], 'card')})"
     ),
     "vox": lambda d, v: Text.assemble(
         possessive(d["seat"], v),
@@ -938,7 +910,7 @@ _EVENTS: dict[str, EventWords] = {
         _seat(d, v), " puts ", _card(d), " into the discard pile (Perfidia)"
     ),
     "looks": lambda d, v: Text.assemble(
-        _seat(d, v), f" looks at the top {_plural(d['cards'], 'card')} of the deck"
+        _seat(d, v), f" looks at the top {plural(d['cards'], 'card')} of the deck"
     ),
     "compelled": lambda d, v: Text.assemble(
         _seat(d, v), " must play a card drawn at random from the hand next turn (Dubitatio)"
@@ -1190,7 +1162,7 @@ def _rival(view: View, args: Sequence[str]) -> Text:
     lanistae = view.get("lanistae", [])
     if 0 <= seat < len(lanistae):
         lanista = lanistae[seat]
-        text.append(f" (Vox Populi {lanista['vox']}, {_plural(lanista['hand_count'], 'card')})")
+        text.append(f" (Vox Populi {lanista['vox']}, {plural(lanista['hand_count'], 'card')})")
     return text
 
 

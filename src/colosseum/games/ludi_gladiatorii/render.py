@@ -21,11 +21,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...cli.seats import plural, possessive, seat_style, seat_text
 from .data import Building, Catalog, CombatCard, load_catalog
 
 View = Mapping[str, Any]
 
-SEAT_COLOURS = ("red", "blue", "green", "magenta", "dark_orange")
 STRAIGHT = "▲"
 TURNED = "▼"
 STRAIGHT_STYLE = "bold green"
@@ -99,34 +99,6 @@ def start_words(effect: str) -> str:
         "training": f"Palaestra: {rules.training_cost}c to trade a novice for a veteran",
     }
     return words.get(effect, effect)
-
-
-def seat_style(seat: int | None) -> str:
-    """The colour of a lanista (seat); plain for none."""
-    return "" if seat is None or seat < 0 else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def seat_text(seat: int | None, viewer: int | None = None) -> Text:
-    """ "seat N" in its colour, "(you)" when it is the viewer's."""
-    if seat is None or seat < 0:
-        return Text("nobody")
-    text = Text(f"seat {seat}", style=f"bold {seat_style(seat)}")
-    if viewer is not None and seat == viewer:
-        text.append(" (you)", style="bold")
-    return text
-
-
-def possessive(seat: int | None, viewer: int | None = None) -> Text:
-    """ "seat N's" in its colour, "your" for the viewer."""
-    if seat is not None and seat >= 0 and seat == viewer:
-        return Text("your", style=f"bold {seat_style(seat)}")
-    text = seat_text(seat)
-    text.append("'s")
-    return text
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def building_spec(code: str) -> Building | None:
@@ -443,7 +415,7 @@ def lanista_panel(view: View, lanista: Mapping[str, Any], target: int, decision:
     if decision and "combat_hand_cards" not in lanista:
         head.append("   ")
         head.append("Combat hand ", style=LABEL_STYLE)
-        head.append(_plural(lanista.get("combat_hand", 0), "card"))
+        head.append(plural(lanista.get("combat_hand", 0), "card"))
     parts: list[RenderableType] = [
         head,
         _SideBySide(_gladiator_table(lanista), _buildings_grid(lanista), SIDE_BY_SIDE_WIDTH - 4),
@@ -552,7 +524,7 @@ def centre_grid(view: View, options: Mapping[str, Any]) -> Table:
                 text.append(f": {words}")
             grid.add_row("Event", text)
         grid.add_row("", Text(f"{centre['event_pile']} events left in the pile", style="dim"))
-    supply = Text(f"{_plural(centre['coins'], 'coin')} · {centre['points']} VP")
+    supply = Text(f"{plural(centre['coins'], 'coin')} · {centre['points']} VP")
     if options.get("public_favor"):
         supply.append(f" · {centre['favor_tokens']} favor")
     grid.add_row("Supply", supply)
@@ -677,7 +649,7 @@ def _bid_text(bid: Any, waiting: bool, skipped: bool) -> Text:
         return Text("to bid now" if waiting else "not yet", style="bold" if waiting else "dim")
     if bid is None:
         return Text("passed", style="dim")
-    return Text(_plural(int(bid), "coin"), style="bold yellow")
+    return Text(plural(int(bid), "coin"), style="bold yellow")
 
 
 def auction_panel(view: View, options: Mapping[str, Any]) -> Panel:
@@ -703,7 +675,7 @@ def auction_panel(view: View, options: Mapping[str, Any]) -> Panel:
         text = gladiator_text(view, offered)
         text.append(f" ({_stats(view, offered)})", style="dim")
         grid.add_row("Offered", text)
-        grid.add_row("Minimum bid", _plural(_min_bid(offered), "coin"))
+        grid.add_row("Minimum bid", plural(_min_bid(offered), "coin"))
         bids = Text()
         order = auction["order"]
         for i, seat in enumerate(order):
@@ -885,8 +857,8 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
     if kind == "coins":
         why = f" ({data['why']})" if data.get("why") else ""
         if "pay" in data:
-            return line(seat(), f" pays {_plural(data['pay'], 'coin')}{why}")
-        return line(seat(), f" gains {_plural(data['gain'], 'coin')}{why}")
+            return line(seat(), f" pays {plural(data['pay'], 'coin')}{why}")
+        return line(seat(), f" gains {plural(data['gain'], 'coin')}{why}")
     if kind == "points":
         why = f" ({data['why']})" if data.get("why") else ""
         gain = Text(f"{data['gain']} VP", style="bold yellow")
@@ -969,16 +941,16 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
     if kind == "bid":
         if data.get("bid") is None:
             return line("  ", seat(), " passes")
-        return line("  ", seat(), " bids ", Text(_plural(data["bid"], "coin"), style="bold"))
+        return line("  ", seat(), " bids ", Text(plural(data["bid"], "coin"), style="bold"))
     if kind == "bid_made":
         return line("  ", seat(), " makes a secret bid")
     if kind == "bid_secret":
         if data.get("bid") is None:
             return Text("  your secret answer: pass")
-        return Text(f"  your secret bid: {_plural(data['bid'], 'coin')}")
+        return Text(f"  your secret bid: {plural(data['bid'], 'coin')}")
     if kind == "bids_revealed":
         bids = data.get("bids", {})
-        parts = [f"seat {s} {'pass' if b is None else _plural(b, 'coin')}" for s, b in bids.items()]
+        parts = [f"seat {s} {'pass' if b is None else plural(b, 'coin')}" for s, b in bids.items()]
         return Text("  bids revealed: " + ", ".join(parts))
     if kind == "unsold":
         return line("  nobody bids: ", glad(), " is discarded")
@@ -1091,7 +1063,7 @@ def _rival_words(view: View, seat: int) -> str:
     if not 0 <= seat < len(lanistae):
         return ""
     lanista = lanistae[seat]
-    words = f"{_plural(lanista['coins'], 'coin')}, {lanista['points']} VP"
+    words = f"{plural(lanista['coins'], 'coin')}, {lanista['points']} VP"
     able = [g for g in lanista["gladiators"] if not g["chained"]]
     if able:
         best = max(g["combat"] + _combat_bonus(g, "defence") for g in able)
@@ -1141,7 +1113,7 @@ def describe_action(notation: str, view: View) -> Text:
         owner = _owners(view).get(arg)
         if owner is not None:
             gain = owner[1]["work"] + (1 if "work_income" in _effects_of(view, owner[0]) else 0)
-            return note(f"{_gladiator_name(arg)} earns {_plural(gain, 'coin')}")
+            return note(f"{_gladiator_name(arg)} earns {plural(gain, 'coin')}")
         return text
     if kind == "build":
         return note(_building_words(arg))
@@ -1181,7 +1153,7 @@ def describe_action(notation: str, view: View) -> Text:
         auction = view.get("auction") or {}
         offered = auction.get("offered")
         name = _gladiator_name(offered) if offered else "the gladiator"
-        return note(f"offer {_plural(int(arg), 'coin')} for {name}")
+        return note(f"offer {plural(int(arg), 'coin')} for {name}")
     if kind == "pass":
         if phase == "reserve":
             return note("keep out of this combat")

@@ -16,11 +16,11 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from ...cli.seats import seat_style, seat_text
 from .data import Arena, load_catalog
 
 View = Mapping[str, Any]
 
-SEAT_COLOURS = ("red", "blue", "green", "magenta", "dark_orange")
 EDGE_STYLE = "grey42"
 NAME_STYLE = "grey50"
 START_STYLE = "dim yellow"
@@ -37,21 +37,6 @@ def special_name(code: str) -> str:
 def die_letter(die: str) -> str:
     """A die as one letter: S standard, B boosted, M mighty."""
     return die[:1].upper()
-
-
-def seat_style(seat: int | None) -> str:
-    """The colour of a lanista (seat); plain for none."""
-    return "" if seat is None or seat < 0 else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def seat_text(seat: int | None, viewer: int | None = None) -> Text:
-    """ "seat N" in its colour, "(you)" when it is the viewer's."""
-    if seat is None:
-        return Text("nobody")
-    text = Text(f"seat {seat}", style=f"bold {seat_style(seat)}")
-    if viewer is not None and seat == viewer:
-        text.append(" (you)", style="bold")
-    return text
 
 
 def _gladiators(view: View) -> dict[int, Mapping[str, Any]]:

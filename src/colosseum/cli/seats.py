@@ -1,0 +1,36 @@
+"""Seats in words and colours, shared by the games' terminal renderers."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+SEAT_COLOURS = ("red", "blue", "green", "magenta", "dark_orange")
+
+
+def seat_style(seat: int | None) -> str:
+    """The colour of a lanista (seat); plain for none."""
+    return "" if seat is None or seat < 0 else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_text(seat: int | None, viewer: int | None = None) -> Text:
+    """ "seat N" in its colour, "(you)" when it is the viewer's."""
+    if seat is None or seat < 0:
+        return Text("nobody")
+    text = Text(f"seat {seat}", style=f"bold {seat_style(seat)}")
+    if viewer is not None and seat == viewer:
+        text.append(" (you)", style="bold")
+    return text
+
+
+def possessive(seat: int | None, viewer: int | None = None) -> Text:
+    """ "seat N's" in its colour, "your" for the viewer."""
+    if seat is not None and seat >= 0 and seat == viewer:
+        return Text("your", style=f"bold {seat_style(seat)}")
+    text = seat_text(seat)
+    text.append("'s")
+    return text
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 card", "2 cards"."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
