@@ -38,13 +38,27 @@ def ludi(state: State) -> list[float]:
 
 
 def jugula(state: State) -> list[float]:
-    """Jugula: the blows each familia can still take (2 per unhurt gladiator standing, 1 per
-    wounded one), familiae out of the arena at nothing."""
-    view = state.view(None)
+    """Jugula: the blows each familia can still take ("hits": a wound is one, a fall two) plus
+    half the expected hits of its gladiators' best attacks from where they stand (the heuristic
+    player's arena arithmetic, with every card's die equally likely); familiae out of the arena
+    at nothing."""
+    from ..games.jugula.data import load_catalog
+    from .heuristic.jugula import World, dist_of
+
+    catalog = load_catalog(str(state.options.get("data", "")))
+    view = state.view(0)
+    world = World(view, catalog)
+    dice = dist_of(catalog.cards[c].die for c in catalog.jugula)
     strength = [0.0] * state.num_players
-    for gladiator in view["gladiators"]:
-        if gladiator.get("square") and not view["lanistae"][gladiator["seat"]]["out"]:
-            strength[gladiator["seat"]] += 1.0 if gladiator["wounded"] else 2.0
+    for seat in range(state.num_players):
+        if view["lanistae"][seat]["out"]:
+            continue
+        strength[seat] = float(world.hits[seat])
+    for g in world.on_board():
+        if view["lanistae"][g.seat]["out"] or not world.hits[g.seat]:
+            continue
+        best = max((world.attack_value(g, d, dice, dice) for d in world.targets(g)), default=0.0)
+        strength[g.seat] += 0.5 * max(0.0, best)
     return _shares(strength)
 
 
@@ -58,5 +72,5 @@ EVALUATIONS: dict[str, Evaluation] = {
 ROLLOUT_STEPS: dict[str, int] = {
     "ludus-gladiatorius": 10,
     "ludi-gladiatorii": 10,
-    "jugula": 10,
+    "jugula": 3,
 }
