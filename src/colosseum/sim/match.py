@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent, InvalidAgent, make_agent
@@ -22,6 +23,8 @@ class GameResult:
     winners: tuple[int, ...]
     returns: tuple[float, ...]
     steps: int
+    decisions: tuple[int, ...] = ()  # by seat
+    seconds: tuple[float, ...] = field(default=(), compare=False)  # by seat, in `choose`
 
 
 def rotated(players: Sequence[str], index: int) -> list[str]:
@@ -51,17 +54,23 @@ def play_match(
     state = new_game(game_id, players=len(seats), seed=seed, options=options)
     agents = [build_agent(spec, game_id) for spec in seats]
     rng = random.Random(derive_seed(seed, "agents"))
-    steps = 0
+    decisions = [0] * len(seats)
+    seconds = [0.0] * len(seats)
     while not state.is_terminal():
         seat = state.current_player
         assert seat is not None
-        state.apply(agents[seat].choose(state, seat, rng))
-        steps += 1
+        started = time.perf_counter()
+        action = agents[seat].choose(state, seat, rng)
+        seconds[seat] += time.perf_counter() - started
+        decisions[seat] += 1
+        state.apply(action)
     return GameResult(
         index=index,
         seed=seed,
         seats=tuple(seats),
         winners=tuple(state.winners()),
         returns=tuple(state.returns()),
-        steps=steps,
+        steps=sum(decisions),
+        decisions=tuple(decisions),
+        seconds=tuple(seconds),
     )

@@ -12,7 +12,6 @@ import itertools
 import math
 import multiprocessing
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -21,8 +20,8 @@ from typing import Any
 from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
 from ..core.options import OptionValue
-from ..core.registry import GameInfo, new_game
-from .match import build_agent
+from ..core.registry import GameInfo
+from .match import build_agent, play_match
 from .seeding import derive_seed
 
 ProgressCallback = Callable[[int], None]
@@ -115,28 +114,16 @@ def play_timed(
     options: Mapping[str, Any] | None = None,
     index: int = 0,
 ) -> TimedGame:
-    """One game as `play_match` plays it (same seeds), timing every `choose` call by seat."""
-    state = new_game(game_id, players=len(seats), seed=seed, options=options)
-    agents = [build_agent(spec, game_id) for spec in seats]
-    rng = random.Random(derive_seed(seed, "agents"))
-    decisions = [0] * len(seats)
-    seconds = [0.0] * len(seats)
-    while not state.is_terminal():
-        seat = state.current_player
-        assert seat is not None
-        started = time.perf_counter()
-        action = agents[seat].choose(state, seat, rng)
-        seconds[seat] += time.perf_counter() - started
-        decisions[seat] += 1
-        state.apply(action)
+    """One game played by `play_match`, with its timings by seat."""
+    result = play_match(game_id, seats, seed, options, index)
     return TimedGame(
         index=index,
         seed=seed,
-        seats=tuple(seats),
-        winners=tuple(state.winners()),
-        steps=sum(decisions),
-        decisions=tuple(decisions),
-        seconds=tuple(seconds),
+        seats=result.seats,
+        winners=result.winners,
+        steps=result.steps,
+        decisions=result.decisions,
+        seconds=result.seconds,
     )
 
 
