@@ -170,6 +170,11 @@ class Sheet:
         gladiator.experience += points
         return self.rank(gladiator, tables) - before
 
+    def set_condition(self, name: str, wounded: bool, convalescent: bool) -> None:
+        """The wounded / convalescent boxes of a gladiator's space ("Wounds treatment")."""
+        gladiator = self.gladiator(name)
+        gladiator.wounded, gladiator.convalescent = wounded, convalescent
+
     def pay(self, aurei: int, why: str) -> None:
         """Spend aurei; never below zero (a shortfall is the campaign's to settle)."""
         if aurei < 0:

@@ -1,0 +1,158 @@
+"""A campaign: its ludi's record sheets, rebuilt from the campaign's stored events.
+
+Every change to a sheet is an event (`EVENT_KINDS`). `Campaign.record` first tries the event on
+a copy of the sheets, so an impossible request raises `CareerError` and neither the store nor
+the sheets change; then it stores the event and only then applies it. `Campaign.open` replays
+the stored events, so the sheets are always what the history says.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from .sheet import CareerError, Gladiator, Sheet, new_sheet
+from .store import Store, StoredEvent
+
+Payload = dict[str, Any]
+
+
+def _ludus_created(sheets: dict[str, Sheet], data: Payload) -> None:
+    lanista = str(data["lanista"])
+    if lanista in sheets:
+        raise CareerError(f"the campaign already has a ludus of {lanista!r}")
+    pairs = [(str(name), str(armatura)) for name, armatura in data["gladiators"]]
+    sheets[lanista] = new_sheet(lanista, pairs, str(data["servitor"]))
+
+
+def _sheet(sheets: dict[str, Sheet], data: Payload) -> Sheet:
+    lanista = str(data["lanista"])
+    sheet = sheets.get(lanista)
+    if sheet is None:
+        known = ", ".join(sheets) or "none yet"
+        raise CareerError(f"no ludus of {lanista!r} in this campaign (ludi: {known})")
+    return sheet
+
+
+def _roll(sheets: dict[str, Sheet], data: Payload) -> None:
+    """A roll of the dice, by the program or from the table: kept for the history only."""
+    if data.get("source") not in ("program", "table"):
+        raise CareerError("a roll comes from the program or from the table")
+    if not all(isinstance(d, int) and 1 <= d <= 6 for d in data.get("dice", [])):
+        raise CareerError(f"dice are 1 to 6, got {data.get('dice')!r}")
+
+
+def _gladiator_added(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).add_gladiator(Gladiator.from_json(data["gladiator"]))
+
+
+def _gladiator_removed(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).remove_gladiator(str(data["name"]))
+
+
+def _upgrade(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).add_upgrade(str(data["name"]), str(data["upgrade"]))
+
+
+def _experience(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).gain_experience(str(data["name"]), int(data["points"]))
+
+
+def _condition(sheets: dict[str, Sheet], data: Payload) -> None:
+    sheet = _sheet(sheets, data)
+    sheet.set_condition(str(data["name"]), bool(data["wounded"]), bool(data["convalescent"]))
+
+
+def _paid(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).pay(int(data["aurei"]), str(data["why"]))
+
+
+def _earned(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).earn(int(data["aurei"]))
+
+
+def _servitor(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).set_servitor(str(data["code"]), int(data["stars"]))
+
+
+def _usury_taken(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).take_usury(str(data["kind"]), int(data["amount"]))
+
+
+def _usury_settled(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).settle_usury()
+
+
+def _criterion(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).score_criterion(str(data["code"]))
+
+
+APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
+    "ludus_created": _ludus_created,
+    "gladiator_added": _gladiator_added,
+    "gladiator_removed": _gladiator_removed,
+    "upgrade": _upgrade,
+    "experience": _experience,
+    "condition": _condition,
+    "paid": _paid,
+    "earned": _earned,
+    "servitor": _servitor,
+    "usury_taken": _usury_taken,
+    "usury_settled": _usury_settled,
+    "criterion": _criterion,
+    "roll": _roll,
+}
+EVENT_KINDS = tuple(APPLY)
+
+
+class Campaign:
+    """One campaign of a store: its settings, its ludi's sheets and its history."""
+
+    def __init__(self, store: Store, key: int, name: str, settings: dict[str, Any]) -> None:
+        self.store = store
+        self.key = key
+        self.name = name
+        self.settings = settings
+        self.sheets: dict[str, Sheet] = {}
+        self.history: list[StoredEvent] = []
+
+    @classmethod
+    def create(
+        cls, store: Store, name: str, glory_target: int = 10, dice: str = "program"
+    ) -> Campaign:
+        """A new, empty campaign; `dice` says who rolls: the program or the players' own dice."""
+        if glory_target < 1:
+            raise CareerError("the Glory target is at least 1")
+        if dice not in ("program", "table"):
+            raise CareerError("dice are rolled by the 'program' or at the 'table'")
+        settings = {"glory_target": glory_target, "dice": dice}
+        key = store.create_campaign(name, settings)
+        return cls(store, key, name.strip(), settings)
+
+    @classmethod
+    def open(cls, store: Store, name: str) -> Campaign:
+        """The campaign as its stored events make it."""
+        key, settings = store.campaign(name)
+        campaign = cls(store, key, name, settings)
+        for stored in store.events(key):
+            APPLY[stored.kind](campaign.sheets, stored.payload)
+            campaign.history.append(stored)
+        return campaign
+
+    def record(self, kind: str, payload: Payload) -> StoredEvent:
+        """Check the event on a copy, store it, then apply it; CareerError changes nothing."""
+        apply = APPLY.get(kind)
+        if apply is None:
+            raise CareerError(f"unknown event {kind!r} (events: {', '.join(EVENT_KINDS)})")
+        trial = copy.deepcopy(self.sheets)
+        try:
+            apply(trial, payload)
+        except (KeyError, TypeError, ValueError) as error:
+            if isinstance(error, CareerError):
+                raise
+            raise CareerError(f"event {kind!r} is missing or has a wrong field: {error}") from None
+        stored = self.store.append(self.key, kind, payload)
+        self.sheets = trial
+        self.history.append(stored)
+        return stored
