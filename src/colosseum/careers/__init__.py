@@ -1,8 +1,10 @@
 """The Careers campaign of Jugula: a ludus run from combat to combat towards Glory.
 
-Being built, data first: `data.py` loads and checks every table of the Careers chapters and
+Being built. So far: `data.py` loads and checks every table of the Careers chapters and
 appendices (`data/*.toml`); `sheet.py` is the ludus record sheet with its rules (six
-gladiators of different armaturae, upgrades and talents, servitors, usury, Glory criteria).
-The campaign itself (the event store, the pre- and post-arena sequences) comes next. See
-docs/rules/jugula-careers.md.
+gladiators of different armaturae, upgrades and talents, servitors, usury, Glory criteria);
+`store.py` keeps each campaign as an append-only log of events in a database (SQLite by
+default, `COLOSSEUM_DATABASE_URL` for another), and `campaign.py` rebuilds the sheets by
+replaying it. The pre- and post-arena sequences and the `colosseum career` commands come next.
+See docs/rules/jugula-careers.md.
 """
