@@ -1,4 +1,5 @@
-"""The `colosseum` command: games, play, replay, simulate, tournament, bench (docs/cli.md)."""
+"""The `colosseum` command: games, play, replay, simulate, tournament, bench, career
+(docs/cli.md)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from ..sim.tournament import (
     summarize_tournament,
 )
 from . import reports
+from .career import career_app
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
 from .play import HUMAN, PlaySession, save_record
 from .records import load_record, replay_moves
@@ -42,6 +44,8 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
+
+app.add_typer(career_app, name="career")
 
 GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]
 OptionOpt = Annotated[

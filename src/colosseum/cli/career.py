@@ -1,0 +1,211 @@
+"""`colosseum career ...`: Jugula campaigns kept in a database (docs/cli.md, "career").
+
+So far: `new` (a lanista's ludus, creating the campaign if needed), `show` (record sheets),
+`history` (every stored event), `standings` (Glory, then aurei) and `export` (JSON). The
+database is `--database URL`, else `COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's
+data folder.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..careers.campaign import Campaign
+from ..careers.data import load_tables
+from ..careers.sheet import CareerError, Sheet
+from ..careers.store import Store
+from .common import stdout_console, user_errors
+
+career_app = typer.Typer(
+    name="career",
+    help="Jugula Careers campaigns: ludus record sheets and their history, kept in a database.",
+    no_args_is_help=True,
+)
+
+CampaignArg = Annotated[str, typer.Argument(help="The campaign's name.", show_default=False)]
+DatabaseOpt = Annotated[
+    str | None,
+    typer.Option("--database", help="SQLAlchemy URL (default: COLOSSEUM_DATABASE_URL or a file)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+
+
+def _open(database: str | None, name: str) -> Campaign:
+    return Campaign.open(Store(database), name)
+
+
+def _gladiators(text: str) -> list[list[str]]:
+    """`Blimyx:thraex,Asinus:retiarius,...` into [name, armatura] pairs."""
+    pairs = []
+    for piece in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, armatura = piece.partition(":")
+        if not sep or not name.strip() or not armatura.strip():
+            raise CareerError(f"gladiator {piece!r} is not name:armatura (e.g. Blimyx:thraex)")
+        pairs.append([name.strip(), armatura.strip().lower()])
+    return pairs
+
+
+@career_app.command("new")
+def new(
+    campaign: CampaignArg,
+    lanista: Annotated[str, typer.Argument(help="The lanista's name.", show_default=False)],
+    gladiators: Annotated[
+        str,
+        typer.Option(
+            "--gladiators", "-g", help="Four name:armatura pairs, e.g. Blimyx:thraex,Asinus:veles"
+        ),
+    ],
+    servitor: Annotated[str, typer.Option("--servitor", help="The first servitor (rank 1).")],
+    glory: Annotated[int, typer.Option(help="Glory to win (a new campaign only).")] = 10,
+    dice: Annotated[
+        str, typer.Option(help="Who rolls in a new campaign: program or table.")
+    ] = "program",
+    database: DatabaseOpt = None,
+) -> None:
+    """Start a career: a ludus of four Tiro, 50 aurei and one servitor, in CAMPAIGN."""
+    with user_errors():
+        store = Store(database)
+        if campaign.strip() in store.names():
+            opened = Campaign.open(store, campaign.strip())
+        else:
+            opened = Campaign.create(store, campaign, glory_target=glory, dice=dice)
+        opened.record(
+            "ludus_created",
+            {"lanista": lanista, "gladiators": _gladiators(gladiators), "servitor": servitor},
+        )
+        stdout_console().print(sheet_table(opened.sheets[lanista.strip()]))
+
+
+@career_app.command("show")
+def show(
+    campaign: CampaignArg,
+    lanista: Annotated[str | None, typer.Argument(help="One lanista (default: all).")] = None,
+    database: DatabaseOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """The record sheets of a campaign, as tables."""
+    with user_errors():
+        opened = _open(database, campaign)
+        sheets = list(opened.sheets.values())
+        if lanista is not None:
+            if lanista not in opened.sheets:
+                raise CareerError(
+                    f"no ludus of {lanista!r} in {campaign!r} "
+                    f"(ludi: {', '.join(opened.sheets) or 'none yet'})"
+                )
+            sheets = [opened.sheets[lanista]]
+    if json_output:
+        typer.echo(json.dumps([s.to_json() for s in sheets]))
+        return
+    stdout_console().print(Group(*(sheet_table(s) for s in sheets)))
+
+
+@career_app.command("history")
+def history(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
+    """Every stored event of a campaign, oldest first."""
+    with user_errors():
+        opened = _open(database, campaign)
+    table = Table(title=f"{opened.name}: history", box=box.SIMPLE_HEAD)
+    for column in ("#", "when (UTC)", "event", "details"):
+        table.add_column(column)
+    for stored in opened.history:
+        details = ", ".join(f"{k}={v}" for k, v in stored.payload.items())
+        table.add_row(str(stored.seq), f"{stored.created:%Y-%m-%d %H:%M}", stored.kind, details)
+    stdout_console().print(table)
+
+
+@career_app.command("standings")
+def standings(
+    campaign: CampaignArg, database: DatabaseOpt = None, json_output: JsonOpt = False
+) -> None:
+    """The lanistae by Glory, then aurei (the tournament tie-break of Appendix III)."""
+    with user_errors():
+        opened = _open(database, campaign)
+        rows = standing_rows(opened)
+    if json_output:
+        typer.echo(json.dumps(rows))
+        return
+    table = Table(title=f"{opened.name}: standings", box=box.SIMPLE_HEAD)
+    for column in ("", "lanista", "Glory", "aurei", "Popularity", "gladiators"):
+        table.add_column(column)
+    for place, row in enumerate(rows, 1):
+        table.add_row(
+            str(place),
+            row["lanista"],
+            str(row["glory"]),
+            str(row["aurei"]),
+            str(row["popularity"]),
+            str(row["gladiators"]),
+        )
+    stdout_console().print(table)
+
+
+@career_app.command("export")
+def export(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
+    """The whole campaign as JSON: settings, every event, and the sheets they make."""
+    with user_errors():
+        opened = _open(database, campaign)
+    typer.echo(json.dumps(export_campaign(opened)))
+
+
+def standing_rows(campaign: Campaign) -> list[dict[str, Any]]:
+    """Lanistae by Glory, then aurei after debts (Appendix III, "Tournaments")."""
+    rows: list[dict[str, Any]] = []
+    for sheet in campaign.sheets.values():
+        debt = sheet.usury.amount if sheet.usury and sheet.usury.kind == "loan" else 0
+        rows.append(
+            {
+                "lanista": sheet.lanista,
+                "glory": sheet.glory,
+                "aurei": sheet.aurei,
+                "aurei_after_debts": sheet.aurei - debt,
+                "popularity": sheet.popularity(),
+                "gladiators": len(sheet.gladiators),
+            }
+        )
+    rows.sort(key=lambda r: (-r["glory"], -r["aurei_after_debts"], r["lanista"]))
+    return rows
+
+
+def export_campaign(campaign: Campaign) -> dict[str, Any]:
+    return {
+        "campaign": campaign.name,
+        "settings": campaign.settings,
+        "events": [
+            {"seq": e.seq, "kind": e.kind, "data": e.payload, "created": e.created.isoformat()}
+            for e in campaign.history
+        ],
+        "sheets": {name: sheet.to_json() for name, sheet in campaign.sheets.items()},
+    }
+
+
+def sheet_table(sheet: Sheet) -> Group:
+    """A ludus record sheet: the lanista's numbers, then one row per gladiator."""
+    tables = load_tables()
+    head = Text.assemble(
+        (sheet.lanista, "bold"),
+        f"  Glory {sheet.glory} · {sheet.aurei} aurei · Popularity {sheet.popularity()}",
+    )
+    servitors = ", ".join(f"{code} {'★' * stars}" for code, stars in sheet.servitors.items())
+    usury = "none" if sheet.usury is None else f"{sheet.usury.kind} of {sheet.usury.amount} aurei"
+    lines = Text(f"Servitors: {servitors or 'none'} · Usury: {usury}")
+    if sheet.criteria:
+        lines.append(f"\nGlory criteria scored: {', '.join(sheet.criteria)}")
+    table = Table(box=box.SIMPLE_HEAD)
+    for column in ("gladiator", "armatura", "rank", "exp", "MP/ATT/DEF", "talents", "state"):
+        table.add_column(column)
+    for g in sheet.gladiators:
+        rank = tables.ranks[sheet.rank(g, tables)].name
+        state = "convalescent" if g.convalescent else "wounded" if g.wounded else "ready"
+        upgrades = f"+{g.upgrades['mp']}/+{g.upgrades['att']}/+{g.upgrades['def']}"
+        table.add_row(
+            g.name, g.armatura, rank, str(g.experience), upgrades, ", ".join(g.talents), state
+        )
+    return Group(head, lines, table)
