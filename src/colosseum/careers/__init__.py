@@ -5,6 +5,8 @@ appendices (`data/*.toml`); `sheet.py` is the ludus record sheet with its rules 
 gladiators of different armaturae, upgrades and talents, servitors, usury, Glory criteria);
 `store.py` keeps each campaign as an append-only log of events in a database (SQLite by
 default, `COLOSSEUM_DATABASE_URL` for another), and `campaign.py` rebuilds the sheets by
-replaying it. The pre- and post-arena sequences and the `colosseum career` commands come next.
+replaying it; `dice.py` rolls by the program or takes the table's dice, and `prearena.py`
+determines the arena and its reward. The rest of the pre- and post-arena sequences, and
+`colosseum career fight`, come next.
 See docs/rules/jugula-careers.md.
 """

@@ -1,0 +1,51 @@
+"""Who rolls the campaign's dice: the program (seeded, reproducible) or the players at the
+table, whose results are typed in ("companion mode"). Both hand back plain d6 results; the
+campaign stores every roll as an event with its source."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol
+
+from .sheet import CareerError
+
+
+class Dice(Protocol):
+    source: str  # "program" or "table"
+
+    def roll(self, count: int, what: str) -> list[int]:
+        """`count` six-sided dice for `what` (a label for the history)."""
+        ...
+
+
+class ProgramDice:
+    """Dice rolled by the program from a seed."""
+
+    source = "program"
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def roll(self, count: int, what: str) -> list[int]:
+        return [self._rng.randint(1, 6) for _ in range(count)]
+
+
+class TableDice:
+    """Dice rolled at the table: the results given, used in order."""
+
+    source = "table"
+
+    def __init__(self, results: Iterable[int]) -> None:
+        self._results = list(results)
+
+    def roll(self, count: int, what: str) -> list[int]:
+        if len(self._results) < count:
+            raise CareerError(
+                f"{what}: {count} dice needed from the table, {len(self._results)} given"
+            )
+        taken, self._results = self._results[:count], self._results[count:]
+        for value in taken:
+            if not 1 <= value <= 6:
+                raise CareerError(f"{what}: a die shows 1 to 6, not {value}")
+        return taken
