@@ -22,7 +22,7 @@ def wound(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
         bite(s, g, by_seat, events)
         return
     s.wounds[g] = 1
-    events.append(arena.wound_event(s, g, "wounded"))
+    events.append(arena.wound_event(s, g, "wounded", by_seat))
     check(s, by_seat, arena.seat_of(s, g), events)
 
 
@@ -30,7 +30,7 @@ def bite(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
     """ "Biting the dust": he is removed from the arena."""
     if s.square[g] < 0:
         return
-    events.append(arena.wound_event(s, g, "bites_the_dust"))
+    events.append(arena.wound_event(s, g, "bites_the_dust", by_seat))
     s.wounds[g] = 2
     arena.put(s, "hurt", g, True)
     arena.lift(s, g)
