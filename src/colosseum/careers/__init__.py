@@ -6,7 +6,8 @@ gladiators of different armaturae, upgrades and talents, servitors, usury, Glory
 `store.py` keeps each campaign as an append-only log of events in a database (SQLite by
 default, `COLOSSEUM_DATABASE_URL` for another), and `campaign.py` rebuilds the sheets by
 replaying it; `dice.py` rolls by the program or takes the table's dice, and `prearena.py`
-determines the arena and its reward. The rest of the pre- and post-arena sequences, and
-`colosseum career fight`, come next.
+determines the arena and its reward; `arena.py` sends four gladiators of each ludus into the
+`jugula` engine and reads the result back (winners, wounds, falls and by whose blow). Hiring,
+the Fatum, the post-arena sequence and `colosseum career fight` come next.
 See docs/rules/jugula-careers.md.
 """

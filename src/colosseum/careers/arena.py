@@ -1,0 +1,160 @@
+"""The combat of a career ("The Combat"): ludi into the `jugula` engine, the result back out.
+
+Each ludus sends four of its gladiators who are not convalescent, with their upgrades, talents
+and wounds; its Manicarius sets its starting Vox Populi and its Sacerdos shuffles Prima Jugula
+cards into its deck. The engine's events tell who won, who was wounded, who bit the dust and
+by whose blow (for the Fatum). A combat played on a physical table is entered as an
+`ArenaResult` directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..agents import Agent, make_agent
+from ..core.registry import new_game
+from ..games.jugula.data import Catalog, load_catalog
+from .data import Tables, load_tables
+from .sheet import CareerError, Gladiator, Sheet
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaResult:
+    """What the post-arena sequence needs from a combat."""
+
+    winners: tuple[str, ...]  # lanistae
+    deployed: dict[str, tuple[str, ...]]  # lanista -> gladiator names
+    wounded: tuple[tuple[str, str], ...]  # (lanista, gladiator) wounded at the end
+    bitten: tuple[tuple[str, str, str | None], ...] = field(default=())
+    # (lanista, gladiator, lanista whose blow it was; None: self-inflicted)
+
+
+def deployable(sheet: Sheet, tables: Tables | None = None) -> list[Gladiator]:
+    """The ludus's gladiators who may fight (not convalescent), highest rank first."""
+    tables = tables or load_tables()
+    ready = [g for g in sheet.gladiators if not g.convalescent]
+    return sorted(ready, key=lambda g: -sheet.rank(g, tables))
+
+
+def choose_familia(
+    sheet: Sheet, names: Sequence[str] | None = None, tables: Tables | None = None
+) -> list[Gladiator]:
+    """The four deployed: `names` if given (each of the ludus, not convalescent), else the
+    four highest-ranked ready gladiators."""
+    tables = tables or load_tables()
+    size = tables.ludus.deployed
+    if names is None:
+        chosen = deployable(sheet, tables)[:size]
+    else:
+        chosen = [sheet.gladiator(name) for name in names]
+        for gladiator in chosen:
+            if gladiator.convalescent:
+                raise CareerError(f"{gladiator.name} is convalescent and sits this combat out")
+        if len({g.name for g in chosen}) != len(chosen):
+            raise CareerError("a gladiator is named twice in the familia")
+    if len(chosen) != size:
+        raise CareerError(
+            f"{sheet.lanista} must send {size} gladiators to the arena, has {len(chosen)} ready"
+        )
+    return chosen
+
+
+def familia_spec(familia: Sequence[Gladiator]) -> str:
+    """The engine's `familiae` entry for one seat: armatura+upgrades+talents+wounded."""
+    entries = []
+    for g in familia:
+        extras = [kind for kind in ("mp", "att", "def") for _ in range(g.upgrades[kind])]
+        extras += g.talents
+        if g.wounded:
+            extras.append("wounded")
+        entries.append("+".join([g.armatura, *extras]))
+    return ",".join(entries)
+
+
+def sacerdos_cards(stars: int, catalog: Catalog) -> list[str]:
+    """Prima Jugula cards worth at most `stars` in all: the costliest first (our default
+    choice for a lanista who does not pick them himself)."""
+    chosen, left = [], stars
+    for index in sorted(catalog.prima, key=lambda c: (-catalog.cards[c].cost, c)):
+        card = catalog.cards[index]
+        if card.cost <= left:
+            chosen.append(card.code)
+            left -= card.cost
+    return chosen
+
+
+def engine_options(
+    sheets: Sequence[Sheet],
+    familiae: Sequence[Sequence[Gladiator]],
+    tables: Tables | None = None,
+    catalog: Catalog | None = None,
+) -> dict[str, object]:
+    """The `jugula` options of a combat between these ludi, seat by seat."""
+    tables = tables or load_tables()
+    catalog = catalog or load_catalog()
+    manicarius, sacerdos = tables.servitor("manicarius"), tables.servitor("sacerdos")
+    vox = [manicarius.value("vox", s.servitors.get("manicarius", 0)) for s in sheets]
+    prima = [
+        "+".join(sacerdos_cards(sacerdos.value("prima", s.servitors.get("sacerdos", 0)), catalog))
+        for s in sheets
+    ]
+    return {
+        "familiae": "/".join(familia_spec(f) for f in familiae),
+        "vox": ",".join(str(v) for v in vox),
+        "prima": "/".join(prima),
+    }
+
+
+def fight(
+    sheets: Sequence[Sheet],
+    agents: Sequence[str],
+    seed: int,
+    familiae: Sequence[Sequence[str] | None] | None = None,
+) -> ArenaResult:
+    """Play the combat in the engine, each seat by an agent spec; the result as the
+    post-arena sequence reads it."""
+    tables, catalog = load_tables(), load_catalog()
+    if len(agents) != len(sheets):
+        raise CareerError(f"{len(sheets)} ludi need {len(sheets)} agents, got {len(agents)}")
+    picks = familiae or [None] * len(sheets)
+    chosen = [choose_familia(s, names, tables) for s, names in zip(sheets, picks, strict=True)]
+    options = engine_options(sheets, chosen, tables, catalog)
+    state = new_game("jugula", players=len(sheets), seed=seed, options=options)
+    players: list[Agent] = [make_agent(spec, "jugula") for spec in agents]
+    rng = random.Random(seed)
+    wounded: set[tuple[int, int]] = set()
+    bitten: list[tuple[int, int, int]] = []
+    for seat, familia in enumerate(chosen):
+        wounded |= {(seat, k) for k, g in enumerate(familia) if g.wounded}
+    index = {
+        (seat, g.armatura): k for seat, familia in enumerate(chosen) for k, g in enumerate(familia)
+    }
+    while not state.is_terminal():
+        turn = state.current_player
+        assert turn is not None
+        for event in state.apply(players[turn].choose(state, turn, rng)):
+            if event.kind in ("wounded", "bites_the_dust", "healed"):
+                key = (int(event.data["seat"]), index[(event.data["seat"], event.data["armatura"])])
+                if event.kind == "wounded":
+                    wounded.add(key)
+                elif event.kind == "healed":
+                    wounded.discard(key)
+                else:
+                    wounded.discard(key)
+                    bitten.append((*key, int(event.data["by"])))
+    lanistae = [s.lanista for s in sheets]
+
+    def name_of(seat: int, k: int) -> str:
+        return chosen[seat][k].name
+
+    return ArenaResult(
+        winners=tuple(lanistae[seat] for seat in state.winners()),
+        deployed={lanistae[s]: tuple(g.name for g in chosen[s]) for s in range(len(sheets))},
+        wounded=tuple(sorted((lanistae[s], name_of(s, k)) for s, k in wounded)),
+        bitten=tuple(
+            (lanistae[s], name_of(s, k), lanistae[by] if 0 <= by != s else None)
+            for s, k, by in bitten
+        ),
+    )
