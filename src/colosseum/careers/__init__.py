@@ -7,7 +7,9 @@ gladiators of different armaturae, upgrades and talents, servitors, usury, Glory
 default, `COLOSSEUM_DATABASE_URL` for another), and `campaign.py` rebuilds the sheets by
 replaying it; `dice.py` rolls by the program or takes the table's dice, and `prearena.py`
 determines the arena and its reward; `arena.py` sends four gladiators of each ludus into the
-`jugula` engine and reads the result back (winners, wounds, falls and by whose blow). Hiring,
-the Fatum, the post-arena sequence and `colosseum career fight` come next.
+`jugula` engine and reads the result back (winners, wounds, falls and by whose blow);
+`aftermath.py` turns a result into events: the Fatum, wounds treatment, maintenance and
+experience. Hiring, the other post-arena steps, the management agent and
+`colosseum career fight` come next.
 See docs/rules/jugula-careers.md.
 """

@@ -1,0 +1,147 @@
+"""Fatum and post-arena steps 3-5 (careers/aftermath.py), each checked against the rulebook's
+tables with table dice, and applied through a campaign so the events are what a sheet replays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from colosseum.careers.aftermath import experience, fatum, maintenance, wounds_treatment
+from colosseum.careers.arena import ArenaResult
+from colosseum.careers.campaign import Campaign
+from colosseum.careers.data import load_tables
+from colosseum.careers.dice import TableDice
+from colosseum.careers.sheet import CareerError, Sheet
+from colosseum.careers.store import Store
+
+FRED = [
+    ["Blimyx", "thraex"],
+    ["Asinus", "retiarius"],
+    ["Minimea", "veles"],
+    ["Crassus", "murmillo"],
+]
+MILLER = [["Ajax", "secutor"], ["Brutus", "scissor"], ["Celer", "veles"], ["Decius", "hoplomachus"]]
+
+
+@pytest.fixture
+def campaign(tmp_path: Path) -> Campaign:
+    campaign = Campaign.create(Store(f"sqlite:///{tmp_path / 'c.db'}"), "Gallia")
+    campaign.record("ludus_created", {"lanista": "Fred", "gladiators": FRED, "servitor": "medicus"})
+    campaign.record(
+        "ludus_created", {"lanista": "Miller", "gladiators": MILLER, "servitor": "editor"}
+    )
+    return campaign
+
+
+def play(campaign: Campaign, events: list[tuple[str, dict[str, object]]]) -> None:
+    for kind, payload in events:
+        campaign.record(kind, payload)
+
+
+def result(**kwargs: object) -> ArenaResult:
+    base: dict[str, object] = {
+        "winners": ("Fred",),
+        "deployed": {
+            "Fred": ("Blimyx", "Asinus", "Minimea", "Crassus"),
+            "Miller": ("Ajax", "Brutus", "Celer", "Decius"),
+        },
+        "wounded": (),
+        "bitten": (),
+    }
+    base.update(kwargs)
+    return ArenaResult(**base)  # type: ignore[arg-type]
+
+
+def test_fatum_kills_on_two_to_four_after_the_editors(campaign: Campaign) -> None:
+    """ "Fatum": 2D6, +X for the fallen's own Editor, −X for the Editor of whoever felled him."""
+    sheets = campaign.sheets
+    fell = result(bitten=(("Fred", "Blimyx", "Miller"), ("Miller", "Ajax", "Fred")))
+    # Blimyx rolls 3+2=5, minus Miller's Editor (1 star: 1) = 4: Jugula!
+    # Ajax rolls 2+2=4, plus his own Editor 1 = 5: Mitte!
+    events, spared = fatum(sheets, fell, TableDice([3, 2, 2, 2]))
+    play(campaign, events)
+    assert "Blimyx" not in {g.name for g in campaign.sheets["Fred"].gladiators}
+    assert spared == [("Miller", "Ajax")]
+    assert [e.kind for e in campaign.history[-3:]] == ["roll", "gladiator_removed", "roll"]
+
+
+def test_a_self_inflicted_fall_ignores_the_rival_editor(campaign: Campaign) -> None:
+    _, spared = fatum(
+        campaign.sheets, result(bitten=(("Fred", "Crassus", None),)), TableDice([3, 2])
+    )
+    assert spared == [("Fred", "Crassus")]  # 5, no Editor against him
+
+
+def test_wounds_treatment_reads_the_table_with_the_medicus(campaign: Campaign) -> None:
+    """ "Wounds treatment": a wounded gladiator rolling 2+1 (+1 Medicus = 4) stays wounded; a
+    fallen one rolling 1+1 (+1 = 3) dies; 6 (+1 = 7) for a fallen one: wounded."""
+    events = wounds_treatment(
+        campaign.sheets["Fred"], ["Asinus"], ["Minimea", "Crassus"], TableDice([2, 1, 1, 1, 3, 3])
+    )
+    play(campaign, events)
+    fred = campaign.sheets["Fred"]
+    assert fred.gladiator("Asinus").wounded and not fred.gladiator("Asinus").convalescent
+    assert "Minimea" not in {g.name for g in fred.gladiators}
+    assert fred.gladiator("Crassus").wounded
+
+
+def test_a_vigorous_gladiator_is_ready_without_rolling(campaign: Campaign) -> None:
+    campaign.record("upgrade", {"lanista": "Fred", "name": "Blimyx", "upgrade": "vigorous"})
+    events = wounds_treatment(campaign.sheets["Fred"], ["Blimyx"], [], TableDice([]))
+    assert [kind for kind, _ in events] == ["condition"]
+    assert events[0][1]["wounded"] is False
+
+
+def test_maintenance_pays_each_rank_and_lets_the_unpaid_go(campaign: Campaign) -> None:
+    """ "Gladiator maintenance": a Tiro costs 10; a Cute one earns it; with 50 aurei and the
+    Procurator missing, four Tiro cost 40."""
+    tables = load_tables()
+    tiro = tables.ranks[0].maintenance[2]
+    play(campaign, maintenance(campaign.sheets["Fred"], [], TableDice([])))
+    assert campaign.sheets["Fred"].aurei == 50 - 4 * tiro
+    campaign.record("upgrade", {"lanista": "Fred", "name": "Asinus", "upgrade": "cute"})
+    campaign.record("earned", {"lanista": "Fred", "aurei": 5, "why": "a bet"})  # 15 aurei
+    play(campaign, maintenance(campaign.sheets["Fred"], [], TableDice([])))
+    fred = campaign.sheets["Fred"]
+    # 15 aurei: Blimyx paid (5 left), Asinus earns 10 (15), Minimea paid (5), Crassus unpaid
+    assert [g.name for g in fred.gladiators] == ["Blimyx", "Asinus", "Minimea"]
+    assert fred.aurei == 5
+
+
+def test_the_procurator_exempts_gladiators_chosen_before_rolling(campaign: Campaign) -> None:
+    with pytest.raises(CareerError, match="at most 0"):
+        maintenance(campaign.sheets["Fred"], ["Blimyx"], TableDice([]))
+    campaign.record("servitor", {"lanista": "Fred", "code": "procurator", "stars": 1})
+    play(campaign, maintenance(campaign.sheets["Fred"], ["Blimyx", "Asinus"], TableDice([])))
+    assert campaign.sheets["Fred"].aurei == 50 - 2 * load_tables().ranks[0].maintenance[2]
+
+
+def test_experience_counts_each_bonus(campaign: Campaign) -> None:
+    """+1 each, +1 deployed, +1 fallen, +1 trained by the Doctor; Smart +1 when deployed."""
+    campaign.record("servitor", {"lanista": "Fred", "code": "doctor", "stars": 1})
+    campaign.record("upgrade", {"lanista": "Fred", "name": "Crassus", "upgrade": "smart"})
+    deployed = result(
+        deployed={"Fred": ("Blimyx", "Asinus", "Crassus"), "Miller": ()},
+        bitten=(("Fred", "Asinus", "Miller"),),
+    )
+    events = experience(campaign.sheets["Fred"], deployed, [campaign.sheets["Miller"]], ["Blimyx"])
+    points = {e[1]["name"]: e[1]["points"] for e in events}
+    assert points == {"Blimyx": 3, "Asinus": 3, "Minimea": 1, "Crassus": 3}
+    with pytest.raises(CareerError, match="at most 1"):
+        experience(campaign.sheets["Fred"], deployed, [], ["Blimyx", "Asinus"])
+
+
+def test_experience_against_a_far_more_popular_ludus(campaign: Campaign, tmp_path: Path) -> None:
+    tables = load_tables()
+    for name in ("Ajax", "Brutus"):
+        campaign.record(
+            "experience", {"lanista": "Miller", "name": name, "points": tables.ranks[2].experience}
+        )
+    miller: Sheet = campaign.sheets["Miller"]
+    assert (
+        miller.popularity() - campaign.sheets["Fred"].popularity()
+        >= tables.experience.underdog_margin
+    )
+    events = experience(campaign.sheets["Fred"], result(), [miller], [])
+    assert all(e[1]["points"] == 3 for e in events)  # each, deployed, underdog
