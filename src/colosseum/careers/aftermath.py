@@ -12,22 +12,11 @@ arguments.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .arena import ArenaResult
 from .data import Tables, load_tables
-from .dice import Dice
+from .dice import Dice, Event, roll_event
 from .sheet import CareerError, Sheet
-
-Event = tuple[str, dict[str, Any]]
-
-
-def _roll(dice: Dice, lanista: str, what: str, count: int) -> tuple[list[int], Event]:
-    rolled = dice.roll(count, f"{lanista}: {what}")
-    return rolled, (
-        "roll",
-        {"lanista": lanista, "what": what, "dice": rolled, "source": dice.source},
-    )
 
 
 def fatum(
@@ -43,7 +32,7 @@ def fatum(
     for lanista, name, by in result.bitten:
         sheet = sheets[lanista]
         gladiator = sheet.gladiator(name)
-        rolled, event = _roll(dice, lanista, f"fatum of {name}", 2)
+        rolled, event = roll_event(dice, lanista, f"fatum of {name}", 2)
         events.append(event)
         total = sum(rolled) + tables.ranks[sheet.rank(gladiator, tables)].fatum
         total += editor.value("fatum", sheet.servitors.get("editor", 0))
@@ -75,7 +64,7 @@ def wounds_treatment(
         if "vigorous" in gladiator.talents:
             outcome = "ready"
         else:
-            rolled, event = _roll(dice, sheet.lanista, f"wounds of {name}", 2)
+            rolled, event = roll_event(dice, sheet.lanista, f"wounds of {name}", 2)
             events.append(event)
             outcome = tables.wounds.at(sum(rolled) + medicus)[0 if fell else 1]
         if outcome == "dead":
@@ -122,7 +111,7 @@ def maintenance(
         count, per_pip, plus = tables.ranks[sheet.rank(gladiator, tables)].maintenance
         rolled: list[int] = []
         if count:
-            rolled, event = _roll(dice, sheet.lanista, f"upkeep of {gladiator.name}", count)
+            rolled, event = roll_event(dice, sheet.lanista, f"upkeep of {gladiator.name}", count)
             events.append(event)
         cost = sum(rolled) * per_pip + plus
         if "cute" in gladiator.talents:

@@ -77,7 +77,8 @@ def _servitor(sheets: dict[str, Sheet], data: Payload) -> None:
 
 
 def _usury_taken(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).take_usury(str(data["kind"]), int(data["amount"]))
+    sheet = _sheet(sheets, data)
+    sheet.take_usury(str(data["kind"]), int(data["amount"]), int(data.get("interest", 0)))
 
 
 def _usury_settled(sheets: dict[str, Sheet], data: Payload) -> None:

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Protocol
+from typing import Any, Protocol
 
 from .sheet import CareerError
+
+# A campaign event to record: (kind, data).
+Event = tuple[str, dict[str, Any]]
 
 
 class Dice(Protocol):
@@ -49,3 +52,10 @@ class TableDice:
             if not 1 <= value <= 6:
                 raise CareerError(f"{what}: a die shows 1 to 6, not {value}")
         return taken
+
+
+def roll_event(dice: Dice, lanista: str, what: str, count: int) -> tuple[list[int], Event]:
+    """Roll `count` dice for `lanista`'s `what`, and the "roll" event that records them."""
+    rolled = dice.roll(count, f"{lanista}: {what}")
+    data = {"lanista": lanista, "what": what, "dice": rolled, "source": dice.source}
+    return rolled, ("roll", data)

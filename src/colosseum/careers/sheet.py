@@ -65,9 +65,10 @@ class Usury:
 
     kind: str  # "loan" or "lent"
     amount: int
+    interest: int = 0  # aurei paid (loan) or received (lent) after each combat
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "amount": self.amount}
+        return {"kind": self.kind, "amount": self.amount, "interest": self.interest}
 
 
 @dataclass(slots=True)
@@ -204,8 +205,9 @@ class Sheet:
         else:
             self.servitors[code] = stars
 
-    def take_usury(self, kind: str, amount: int) -> None:
-        """Borrow ("loan") or lend ("lent"): one or the other, never both ("Usury" sidebar)."""
+    def take_usury(self, kind: str, amount: int, interest: int = 0) -> None:
+        """Borrow ("loan") or lend ("lent"): one or the other, never both ("Usury" sidebar);
+        `interest` is what each combat then costs or brings."""
         if kind not in ("loan", "lent"):
             raise CareerError(f"usury is a 'loan' or a sum 'lent', not {kind!r}")
         if amount <= 0:
@@ -219,7 +221,9 @@ class Sheet:
             self.pay(amount, "the sum lent")
         else:
             self.earn(amount)
-        self.usury = Usury(kind, amount)
+        if interest < 0:
+            raise CareerError("an interest is never negative")
+        self.usury = Usury(kind, amount, interest)
 
     def settle_usury(self) -> None:
         """The loan repaid, or the sum lent paid back."""
@@ -298,7 +302,9 @@ class Sheet:
             aurei=int(data["aurei"]),
             gladiators=[Gladiator.from_json(g) for g in data["gladiators"]],
             servitors={str(k): int(v) for k, v in data["servitors"].items()},
-            usury=None if usury is None else Usury(str(usury["kind"]), int(usury["amount"])),
+            usury=None
+            if usury is None
+            else Usury(str(usury["kind"]), int(usury["amount"]), int(usury.get("interest", 0))),
             criteria=[str(c) for c in data["criteria"]],
         )
 
