@@ -9,8 +9,9 @@ replaying it; `dice.py` rolls by the program or takes the table's dice, and `pre
 determines the arena and its reward; `arena.py` sends four gladiators of each ludus into the
 `jugula` engine and reads the result back (winners, wounds, falls and by whose blow);
 `aftermath.py` turns a result into events: the Fatum, wounds treatment, maintenance and
-experience; `usury.py` the rewards, loans and sums lent; `glory.py` the Glory update and
-the campaign's end. Hiring, Liberatio, sales, purchases, bankruptcy, the sequence that runs
-the ten steps in order, the management agent and `colosseum career fight` come next.
+experience; `usury.py` the rewards, loans and sums lent; `market.py` sales and purchases;
+`glory.py` the Glory update and the campaign's end. Hiring, Liberatio, bankruptcy, the
+sequence that runs the ten steps in order, the management agent and `colosseum career
+fight` come next.
 See docs/rules/jugula-careers.md.
 """
