@@ -100,3 +100,33 @@ def test_impossible_requests_say_why_and_store_nothing(
     assert message in result.output
     exported = json.loads(invoke(["career", "export", "Gallia", "--database", database]).output)
     assert len(exported["events"]) == 1
+
+
+def test_a_simulated_campaign_finishes_and_replays(invoke: Invoke, database: str) -> None:
+    """Done when: `career simulate --ludi 4 --fights 30` finishes (a winner, or the standings
+    after 30 combats) and its stored history replays to the same sheets."""
+    result = invoke(
+        [
+            "career",
+            "simulate",
+            "--ludi",
+            "4",
+            "--fights",
+            "30",
+            "--seed",
+            "2",
+            "--database",
+            database,
+            "--json",
+        ]
+    )
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["replay_matches"] is True
+    assert 1 <= summary["fights"] <= 30
+    assert summary["winners"] or summary["fights"] == 30
+    assert len(summary["standings"]) == 4
+    if summary["winners"]:
+        assert summary["standings"][0]["glory"] >= 10
+    history = invoke(["career", "history", summary["campaign"], "--database", database])
+    assert history.exit_code == 0 and "combat" in history.output

@@ -89,6 +89,16 @@ def _criterion(sheets: dict[str, Sheet], data: Payload) -> None:
     _sheet(sheets, data).score_criterion(str(data["code"]))
 
 
+def _glory(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).gain_glory(int(data["amount"]))
+
+
+def _combat(sheets: dict[str, Sheet], data: Payload) -> None:
+    """A combat's arena, reward and result: kept for the history (the gazette)."""
+    for lanista in data["lanistae"]:
+        _sheet(sheets, {"lanista": lanista})
+
+
 APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
     "ludus_created": _ludus_created,
     "gladiator_added": _gladiator_added,
@@ -103,6 +113,8 @@ APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
     "usury_settled": _usury_settled,
     "criterion": _criterion,
     "roll": _roll,
+    "glory": _glory,
+    "combat": _combat,
 }
 EVENT_KINDS = tuple(APPLY)
 
@@ -157,3 +169,22 @@ class Campaign:
         self.sheets = trial
         self.history.append(stored)
         return stored
+
+
+def standing_rows(campaign: Campaign) -> list[dict[str, Any]]:
+    """Lanistae by Glory, then aurei after debts (Appendix III, "Tournaments")."""
+    rows: list[dict[str, Any]] = []
+    for sheet in campaign.sheets.values():
+        debt = sheet.usury.amount if sheet.usury and sheet.usury.kind == "loan" else 0
+        rows.append(
+            {
+                "lanista": sheet.lanista,
+                "glory": sheet.glory,
+                "aurei": sheet.aurei,
+                "aurei_after_debts": sheet.aurei - debt,
+                "popularity": sheet.popularity(),
+                "gladiators": len(sheet.gladiators),
+            }
+        )
+    rows.sort(key=lambda r: (-r["glory"], -r["aurei_after_debts"], r["lanista"]))
+    return rows

@@ -235,6 +235,12 @@ class Sheet:
             self.earn(self.usury.amount)
         self.usury = None
 
+    def gain_glory(self, amount: int) -> None:
+        """Glory from outside the criteria (Liberatio)."""
+        if amount < 0:
+            raise CareerError("Glory is never lost")
+        self.glory += amount
+
     def score_criterion(self, code: str, tables: Tables | None = None) -> int:
         """A Glory criterion, once per career; returns the Glory gained."""
         tables = tables or load_tables()

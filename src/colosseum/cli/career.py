@@ -9,6 +9,7 @@ data folder.
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Annotated, Any
 
 import typer
@@ -17,9 +18,10 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..careers.campaign import Campaign
+from ..careers.campaign import Campaign, standing_rows
 from ..careers.data import load_tables
 from ..careers.sheet import CareerError, Sheet
+from ..careers.simulate import simulate_campaign
 from ..careers.store import Store
 from .common import stdout_console, user_errors
 
@@ -132,7 +134,11 @@ def standings(
     if json_output:
         typer.echo(json.dumps(rows))
         return
-    table = Table(title=f"{opened.name}: standings", box=box.SIMPLE_HEAD)
+    stdout_console().print(_standings_table(opened.name, rows))
+
+
+def _standings_table(name: str, rows: list[dict[str, Any]]) -> Table:
+    table = Table(title=f"{name}: standings", box=box.SIMPLE_HEAD)
     for column in ("", "lanista", "Glory", "aurei", "Popularity", "gladiators"):
         table.add_column(column)
     for place, row in enumerate(rows, 1):
@@ -144,7 +150,41 @@ def standings(
             str(row["popularity"]),
             str(row["gladiators"]),
         )
-    stdout_console().print(table)
+    return table
+
+
+@career_app.command("simulate")
+def simulate(
+    ludi: Annotated[int, typer.Option(help="Ludi in the campaign (2 to 8).")] = 4,
+    fights: Annotated[int, typer.Option(help="Most combats to play.")] = 30,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: drawn).")] = None,
+    database: DatabaseOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """A whole campaign played unattended: random ludi, program dice, the heuristic player in
+    the arena and a thrifty manager; ends at the Glory target or after FIGHTS combats."""
+    with user_errors():
+        if fights < 1:
+            raise CareerError("a simulation plays at least one combat")
+        if not 2 <= ludi <= 8:
+            raise CareerError("a simulated campaign has 2 to 8 ludi")
+        drawn = secrets.randbits(31) if seed is None else seed
+        done = simulate_campaign(Store(database), ludi, fights, drawn)
+    summary = {
+        "campaign": done.campaign,
+        "seed": drawn,
+        "fights": done.fights,
+        "winners": list(done.winners),
+        "standings": done.standings,
+        "replay_matches": done.replay_matches,
+    }
+    if json_output:
+        typer.echo(json.dumps(summary))
+        return
+    verdict = f"won by {', '.join(done.winners)}" if done.winners else "no winner yet"
+    replay = "replays to the same sheets" if done.replay_matches else "DOES NOT replay the same"
+    stdout_console().print(Text(f"{done.campaign}: {done.fights} combats, {verdict}; {replay}"))
+    stdout_console().print(_standings_table(done.campaign, done.standings))
 
 
 @career_app.command("export")
@@ -153,25 +193,6 @@ def export(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
     with user_errors():
         opened = _open(database, campaign)
     typer.echo(json.dumps(export_campaign(opened)))
-
-
-def standing_rows(campaign: Campaign) -> list[dict[str, Any]]:
-    """Lanistae by Glory, then aurei after debts (Appendix III, "Tournaments")."""
-    rows: list[dict[str, Any]] = []
-    for sheet in campaign.sheets.values():
-        debt = sheet.usury.amount if sheet.usury and sheet.usury.kind == "loan" else 0
-        rows.append(
-            {
-                "lanista": sheet.lanista,
-                "glory": sheet.glory,
-                "aurei": sheet.aurei,
-                "aurei_after_debts": sheet.aurei - debt,
-                "popularity": sheet.popularity(),
-                "gladiators": len(sheet.gladiators),
-            }
-        )
-    rows.sort(key=lambda r: (-r["glory"], -r["aurei_after_debts"], r["lanista"]))
-    return rows
 
 
 def export_campaign(campaign: Campaign) -> dict[str, Any]:
