@@ -93,6 +93,14 @@ def _glory(sheets: dict[str, Sheet], data: Payload) -> None:
     _sheet(sheets, data).gain_glory(int(data["amount"]))
 
 
+def _ludus_closed(sheets: dict[str, Sheet], data: Payload) -> None:
+    """Bankrupt: everything sold and still short; the lanista leaves the campaign."""
+    sheet = _sheet(sheets, data)
+    if sheet.gladiators or sheet.servitors:
+        raise CareerError(f"{sheet.lanista}'s ludus closes only once everything is sold")
+    del sheets[sheet.lanista]
+
+
 def _combat(sheets: dict[str, Sheet], data: Payload) -> None:
     """A combat's arena, reward and result: kept for the history (the gazette)."""
     for lanista in data["lanistae"]:
@@ -115,6 +123,7 @@ APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
     "roll": _roll,
     "glory": _glory,
     "combat": _combat,
+    "ludus_closed": _ludus_closed,
 }
 EVENT_KINDS = tuple(APPLY)
 

@@ -157,7 +157,7 @@ def _post_arena(
     exempt = manager.exemptions(campaign.sheets[lanista], tables)
     _record(campaign, maintenance(campaign.sheets[lanista], exempt, dice, tables))
     # 5. Experience and rank updates
-    rivals = [campaign.sheets[n] for n in lanistae if n != lanista]
+    rivals = [campaign.sheets[n] for n in lanistae if n != lanista and n in campaign.sheets]
     trained = manager.pupils(campaign.sheets[lanista], tables)
     _record(campaign, experience(campaign.sheets[lanista], result, rivals, trained, tables))
     promotions = []
