@@ -145,3 +145,31 @@ def test_experience_against_a_far_more_popular_ludus(campaign: Campaign, tmp_pat
     )
     events = experience(campaign.sheets["Fred"], result(), [miller], [])
     assert all(e[1]["points"] == 3 for e in events)  # each, deployed, underdog
+
+
+def test_liberatio_frees_a_primus_palus_in_the_coliseum(campaign: Campaign) -> None:
+    """ "Liberatio!": only in the Coliseum, for a deployed Primus Palus still standing: 2D6
+    (+2 wounded) of 10 or more: off the sheet, 3 Glory, three servitor stars."""
+    from colosseum.careers.aftermath import liberatio
+
+    tables = load_tables()
+    primus = tables.ranks[3].experience
+    campaign.record("experience", {"lanista": "Fred", "name": "Blimyx", "points": primus})
+    campaign.record("experience", {"lanista": "Fred", "name": "Asinus", "points": primus})
+    fought = result(wounded=(("Fred", "Asinus"),))
+    assert (
+        liberatio(campaign.sheets["Fred"], fought, "italian", ["medicus"] * 3, TableDice([])) == []
+    )
+    events = liberatio(
+        campaign.sheets["Fred"],
+        fought,
+        "coliseum",
+        ["medicus", "medicus", "doctor"],
+        TableDice([5, 4, 4, 4]),  # Blimyx 9: stays; Asinus 8 + 2 wounded = 10: freed
+    )
+    play(campaign, events)
+    fred = campaign.sheets["Fred"]
+    assert "Asinus" not in {g.name for g in fred.gladiators}
+    assert "Blimyx" in {g.name for g in fred.gladiators}
+    assert fred.glory == tables.liberatio.glory == 3
+    assert fred.servitors == {"medicus": 3, "doctor": 1}

@@ -47,6 +47,47 @@ def fatum(
     return events, spared
 
 
+def liberatio(
+    sheet: Sheet,
+    result: ArenaResult,
+    arena: str,
+    servitor_stars: Sequence[str],
+    dice: Dice,
+    tables: Tables | None = None,
+) -> list[Event]:
+    """Step 1 ("Liberatio!"), after a combat in the Coliseum only: each deployed Primus Palus
+    who did not bite the dust rolls 2D6 (+2 if wounded); 10 or more frees him: off the sheet,
+    3 Glory, and three servitor stars (`servitor_stars`: the servitor each star goes to)."""
+    tables = tables or load_tables()
+    rules = tables.liberatio
+    if arena != "coliseum":
+        return []
+    fallen = {name for owner, name, _ in result.bitten if owner == sheet.lanista}
+    servitors = dict(sheet.servitors)
+    events: list[Event] = []
+    for name in result.deployed.get(sheet.lanista, ()):
+        gladiator = next((g for g in sheet.gladiators if g.name == name), None)
+        if gladiator is None or name in fallen or sheet.rank(gladiator, tables) < 3:
+            continue
+        rolled, event = roll_event(dice, sheet.lanista, f"liberatio of {name}", rules.dice)
+        events.append(event)
+        hurt = (sheet.lanista, name) in result.wounded
+        if sum(rolled) + (rules.wounded_bonus if hurt else 0) < rules.target:
+            continue
+        lanista = sheet.lanista
+        events.append(("gladiator_removed", {"lanista": lanista, "name": name, "why": "liberated"}))
+        events.append(
+            ("glory", {"lanista": lanista, "amount": rules.glory, "why": f"{name} freed"})
+        )
+        for code in servitor_stars[: rules.servitor_stars]:
+            if servitors.get(code, 0) < tables.ludus.servitor_max_stars:
+                servitors[code] = servitors.get(code, 0) + 1
+                events.append(
+                    ("servitor", {"lanista": lanista, "code": code, "stars": servitors[code]})
+                )
+    return events
+
+
 def wounds_treatment(
     sheet: Sheet,
     wounded: Sequence[str],

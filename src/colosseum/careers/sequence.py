@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .aftermath import experience, fatum, maintenance, wounds_treatment
+from .aftermath import experience, fatum, liberatio, maintenance, wounds_treatment
 from .arena import ArenaResult, fight
 from .campaign import Campaign
 from .data import Tables, load_tables
-from .dice import Dice, Event, roll_event
+from .dice import Dice, Event
 from .glory import campaign_winners, glory_update
 from .manager import Manager
 from .market import buy_gladiator, buy_servitor
@@ -110,40 +110,8 @@ def _post_arena(
     marked_before = {g.name for g in sheet.gladiators if g.wounded or g.convalescent}
     ranks_before = {g.name: sheet.rank(g, tables) for g in sheet.gladiators}
     # 1. Liberatio!
-    if arena == "coliseum":
-        fallen = {name for owner, name, _ in result.bitten if owner == lanista}
-        for name in result.deployed.get(lanista, ()):
-            gladiator = next(
-                (g for g in campaign.sheets[lanista].gladiators if g.name == name), None
-            )
-            if gladiator is None or name in fallen or sheet.rank(gladiator, tables) < 3:
-                continue
-            rolled, event = roll_event(dice, lanista, f"liberatio of {name}", tables.liberatio.dice)
-            campaign.record(*event)
-            hurt = (lanista, name) in result.wounded
-            if (
-                sum(rolled) + (tables.liberatio.wounded_bonus if hurt else 0)
-                >= tables.liberatio.target
-            ):
-                campaign.record(
-                    "gladiator_removed", {"lanista": lanista, "name": name, "why": "liberated"}
-                )
-                campaign.record(
-                    "glory",
-                    {
-                        "lanista": lanista,
-                        "amount": tables.liberatio.glory,
-                        "why": f"{name} liberated",
-                    },
-                )
-                for code in manager.liberatio_stars(
-                    campaign.sheets[lanista], tables.liberatio.servitor_stars
-                ):
-                    stars = campaign.sheets[lanista].servitors.get(code, 0)
-                    if stars < tables.ludus.servitor_max_stars:
-                        campaign.record(
-                            "servitor", {"lanista": lanista, "code": code, "stars": stars + 1}
-                        )
+    gifts = manager.liberatio_stars(sheet, tables.liberatio.servitor_stars)
+    _record(campaign, liberatio(sheet, result, arena, gifts, dice, tables))
     # 2. Rewards
     _record(
         campaign, rewards(campaign.sheets[lanista], reward, lanista in result.winners, dice, tables)
@@ -160,7 +128,7 @@ def _post_arena(
     rivals = [campaign.sheets[n] for n in lanistae if n != lanista and n in campaign.sheets]
     trained = manager.pupils(campaign.sheets[lanista], tables)
     _record(campaign, experience(campaign.sheets[lanista], result, rivals, trained, tables))
-    promotions = []
+    promotions: list[int] = []
     for gladiator in campaign.sheets[lanista].gladiators:
         before = ranks_before.get(gladiator.name, 0)
         now = campaign.sheets[lanista].rank(gladiator, tables)
