@@ -9,7 +9,7 @@ reward), `arena.py` (the fight in the `jugula` engine), `aftermath.py` (Fatum, w
 maintenance, experience), `usury.py` (rewards, loans), `market.py` (sales, purchases),
 `glory.py` (Glory update, the campaign's end), run in order by `sequence.py` with a
 `manager.py` making the lanista's choices, and `bankruptcy.py` forcing sales when a debt
-cannot be paid; `simulate.py` plays whole campaigns unattended.
-Not yet: hiring, loans by the simulated managers, tournaments and two-player
-careers, the gazette, and `colosseum career fight` asking a human each choice.
+cannot be paid; `simulate.py` plays whole campaigns unattended; `gazette.py` tells the
+history as news. Not yet: hiring, loans by the simulated managers, tournaments and
+two-player careers, and `colosseum career fight` asking a human each choice.
 """

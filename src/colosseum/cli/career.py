@@ -20,6 +20,7 @@ from rich.text import Text
 
 from ..careers.campaign import Campaign, standing_rows
 from ..careers.data import load_tables
+from ..careers.gazette import gazette
 from ..careers.sheet import CareerError, Sheet
 from ..careers.simulate import simulate_campaign
 from ..careers.store import Store
@@ -121,6 +122,17 @@ def history(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
         details = ", ".join(f"{k}={v}" for k, v in stored.payload.items())
         table.add_row(str(stored.seq), f"{stored.created:%Y-%m-%d %H:%M}", stored.kind, details)
     stdout_console().print(table)
+
+
+@career_app.command("gazette")
+def gazette_command(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
+    """The campaign's history told as news (Appendix III's gazette)."""
+    with user_errors():
+        opened = _open(database, campaign)
+    console = stdout_console()
+    console.print(Text(f"The {opened.name} Gazette", style="bold"))
+    for stored, line in gazette(opened):
+        console.print(f"{stored.created:%Y-%m-%d} · {line}")
 
 
 @career_app.command("standings")

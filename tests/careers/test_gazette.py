@@ -1,0 +1,24 @@
+"""The gazette (careers/gazette.py): a simulated campaign's history told as news."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from colosseum.careers.campaign import Campaign
+from colosseum.careers.gazette import gazette, where
+from colosseum.careers.simulate import simulate_campaign
+from colosseum.careers.store import Store
+
+
+def test_every_combat_and_ludus_makes_the_news(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'c.db'}")
+    done = simulate_campaign(store, 2, 5, seed=4)
+    lines = [line for _, line in gazette(Campaign.open(store, done.campaign))]
+    assert sum("opens a ludus" in line for line in lines) == 2
+    assert sum(line.startswith("In ") and " beat " in line for line in lines) == done.fights
+
+
+def test_arenas_read_as_places() -> None:
+    assert where("coliseum") == "the Coliseum"
+    assert where("illegal") == "an illegal arena"
+    assert where("provincial") == "a provincial arena"
