@@ -10,6 +10,7 @@ maintenance, experience), `usury.py` (rewards, loans), `market.py` (sales, purch
 `glory.py` (Glory update, the campaign's end), run in order by `sequence.py` with a
 `manager.py` making the lanista's choices, and `bankruptcy.py` forcing sales when a debt
 cannot be paid; `simulate.py` plays whole campaigns unattended; `gazette.py` tells the
-history as news. Not yet: hiring, loans by the simulated managers, tournaments and
-two-player careers, and `colosseum career fight` asking a human each choice.
+history as news; `pairing.py` draws Swiss pairings. Not yet: hiring, loans by the
+simulated managers, tournaments as a campaign mode and two-player careers with virtual
+ludi, and `colosseum career fight` asking a human each choice.
 """
