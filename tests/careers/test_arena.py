@@ -87,3 +87,27 @@ def test_a_fight_in_the_engine_reports_winners_wounds_and_falls(seed: int) -> No
         assert by in (None, "Fred", "Miller") and by != lanista
     fallen = {(lanista, name) for lanista, name, _ in result.bitten}
     assert not fallen & set(result.wounded)
+
+
+def test_a_hired_gladiator_fights_with_the_chosen_upgrades_and_is_paid_now() -> None:
+    """ "Hiring gladiators and servitors": a Palus with one upgrade of the lanista's choice, of
+    an armatura the ludus lacks, not one of the six; he fights this combat only."""
+    from colosseum.careers.arena import hire_gladiator
+
+    tables = load_tables()
+    sheet = fred()
+    sheet.earn(500)
+    for extra in (("Quintus", "secutor"), ("Sextus", "scissor")):
+        sheet.add_gladiator(Gladiator(*extra))  # a full ludus of six may still hire
+    hired, payment = hire_gladiator(sheet, "Mercenarius", "provocator", "palus", ["def"])
+    assert payment == (
+        "paid",
+        {"lanista": "Fred", "aurei": tables.rank("palus").hire, "why": "hiring Mercenarius"},
+    )
+    assert hired.upgrades["def"] == 1 and len(sheet.gladiators) == 6
+    with pytest.raises(CareerError, match="already has a thraex"):
+        hire_gladiator(sheet, "Twin", "thraex", "tiro", [])
+    with pytest.raises(CareerError, match="has 1 upgrades"):
+        hire_gladiator(sheet, "Lazy", "crupellarius", "palus", [])
+    result = fight([sheet, miller()], ["heuristic", "heuristic"], seed=5, hired=[[hired], []])
+    assert "Mercenarius" in result.deployed["Fred"]

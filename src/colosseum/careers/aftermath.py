@@ -31,7 +31,9 @@ def fatum(
     spared = []
     for lanista, name, by in result.bitten:
         sheet = sheets[lanista]
-        gladiator = sheet.gladiator(name)
+        gladiator = next((g for g in sheet.gladiators if g.name == name), None)
+        if gladiator is None:  # a hired gladiator: he leaves after the combat anyway
+            continue
         rolled, event = roll_event(dice, lanista, f"fatum of {name}", 2)
         events.append(event)
         total = sum(rolled) + tables.ranks[sheet.rank(gladiator, tables)].fatum

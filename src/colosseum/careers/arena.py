@@ -39,16 +39,20 @@ def deployable(sheet: Sheet, tables: Tables | None = None) -> list[Gladiator]:
 
 
 def choose_familia(
-    sheet: Sheet, names: Sequence[str] | None = None, tables: Tables | None = None
+    sheet: Sheet,
+    names: Sequence[str] | None = None,
+    tables: Tables | None = None,
+    hired: Sequence[Gladiator] = (),
 ) -> list[Gladiator]:
-    """The four deployed: `names` if given (each of the ludus, not convalescent), else the
-    four highest-ranked ready gladiators."""
+    """The four deployed: `names` if given (each of the ludus or hired, not convalescent),
+    else the hired gladiators, then the highest-ranked ready ones of the ludus."""
     tables = tables or load_tables()
     size = tables.ludus.deployed
     if names is None:
-        chosen = deployable(sheet, tables)[:size]
+        chosen = [*hired, *deployable(sheet, tables)][:size]
     else:
-        chosen = [sheet.gladiator(name) for name in names]
+        by_name = {g.name: g for g in hired}
+        chosen = [by_name.get(name) or sheet.gladiator(name) for name in names]
         for gladiator in chosen:
             if gladiator.convalescent:
                 raise CareerError(f"{gladiator.name} is convalescent and sits this combat out")
@@ -112,6 +116,7 @@ def fight(
     agents: Sequence[str],
     seed: int,
     familiae: Sequence[Sequence[str] | None] | None = None,
+    hired: Sequence[Sequence[Gladiator]] | None = None,
 ) -> ArenaResult:
     """Play the combat in the engine, each seat by an agent spec; the result as the
     post-arena sequence reads it."""
@@ -119,7 +124,11 @@ def fight(
     if len(agents) != len(sheets):
         raise CareerError(f"{len(sheets)} ludi need {len(sheets)} agents, got {len(agents)}")
     picks = familiae or [None] * len(sheets)
-    chosen = [choose_familia(s, names, tables) for s, names in zip(sheets, picks, strict=True)]
+    extra = hired or [()] * len(sheets)
+    chosen = [
+        choose_familia(s, names, tables, more)
+        for s, names, more in zip(sheets, picks, extra, strict=True)
+    ]
     options = engine_options(sheets, chosen, tables, catalog)
     state = new_game("jugula", players=len(sheets), seed=seed, options=options)
     players: list[Agent] = [make_agent(spec, "jugula") for spec in agents]
@@ -157,4 +166,40 @@ def fight(
             (lanistae[s], name_of(s, k), lanistae[by] if 0 <= by != s else None)
             for s, k, by in bitten
         ),
+    )
+
+
+def hire_gladiator(
+    sheet: Sheet,
+    name: str,
+    armatura: str,
+    rank: str,
+    upgrades: Sequence[str],
+    tables: Tables | None = None,
+    catalog: Catalog | None = None,
+) -> tuple[Gladiator, tuple[str, dict[str, object]]]:
+    """ "Hiring gladiators and servitors": a gladiator for this one combat, of an armatura the
+    ludus does not have, with his rank's number of upgrades of the lanista's choice; he is
+    paid now and leaves after the post-arena sequence (no experience, no upkeep, not one of
+    the six). Returns him and the payment event."""
+    tables = tables or load_tables()
+    catalog = catalog or load_catalog()
+    spec = tables.rank(rank)
+    if len(upgrades) != spec.upgrades:
+        raise CareerError(
+            f"a hired {spec.name} has {spec.upgrades} upgrades, {len(upgrades)} given"
+        )
+    if spec.hire > sheet.aurei:
+        raise CareerError(
+            f"{sheet.lanista} cannot pay {spec.hire} aurei to hire a {spec.name}: the treasury "
+            f"holds {sheet.aurei}"
+        )
+    trial = Sheet.from_json(sheet.to_json())
+    hired = Gladiator(name, armatura, experience=spec.experience)
+    trial.add_gladiator(hired, catalog, tables, counted=False)
+    for upgrade in upgrades:
+        trial.add_upgrade(name, upgrade, catalog, tables)
+    return trial.gladiator(name), (
+        "paid",
+        {"lanista": sheet.lanista, "aurei": spec.hire, "why": f"hiring {name}"},
     )

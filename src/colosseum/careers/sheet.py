@@ -106,14 +106,19 @@ class Sheet:
     # --- changing it ---------------------------------------------------------------------
 
     def add_gladiator(
-        self, gladiator: Gladiator, catalog: Catalog | None = None, tables: Tables | None = None
+        self,
+        gladiator: Gladiator,
+        catalog: Catalog | None = None,
+        tables: Tables | None = None,
+        counted: bool = True,
     ) -> None:
         """A new gladiator (hired for good, bought, or at the start): at most six, each of a
         different armatura, with at most two of each upgrade and two talents of his class, no
-        talent another gladiator of the ludus has."""
+        talent another gladiator of the ludus has. `counted=False` (a hired gladiator, checked
+        only) skips the limit of six."""
         catalog = catalog or load_catalog()
         tables = tables or load_tables()
-        if len(self.gladiators) >= tables.ludus.max_gladiators:
+        if counted and len(self.gladiators) >= tables.ludus.max_gladiators:
             raise CareerError(
                 f"{self.lanista}'s ludus already has {tables.ludus.max_gladiators} gladiators"
             )
