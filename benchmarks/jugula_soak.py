@@ -19,8 +19,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import colosseum
 from colosseum.core.rng import Rng
+from colosseum.games.jugula.cards import card_places
 from colosseum.games.jugula.data import load_catalog
-from colosseum.games.jugula.setup import committed, random_familiae
+from colosseum.games.jugula.setup import random_familiae
 from colosseum.games.jugula.state import JugulaState
 
 
@@ -44,16 +45,7 @@ def options_for(game: int, players: int) -> dict[str, object]:
 def check_cards(state: JugulaState) -> None:
     size = len(state.catalog.cards)
     for seat in range(state.num_players):
-        places = [
-            *state.hand[seat],
-            *state.deck[seat],
-            *state.discard[seat],
-            *state.aside[seat],
-            *state.removed[seat],
-            *state.in_play[seat],
-            *[c for c in committed(state, seat) if c >= 0],
-        ]
-        if sorted(places) != list(range(size)):
+        if sorted(card_places(state, seat)) != list(range(size)):
             raise AssertionError(f"seat {seat}: cards not each in exactly one place")
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import colosseum
 from colosseum.games.jugula import rules
-from colosseum.games.jugula.setup import committed
+from colosseum.games.jugula.cards import card_places
 from colosseum.games.jugula.state import JugulaState
 
 from .helpers import PLAIN, Table, codes, two_sides
@@ -64,8 +64,7 @@ def check_determinize(s: JugulaState, seat: int, rng: random.Random) -> JugulaSt
         if s.compelled[p] >= 0:
             assert d.compelled[p] in d.hand[p]
     for p in range(s.num_players):
-        every = [*d.hand[p], *d.deck[p], *d.discard[p], *d.aside[p], *d.removed[p]]
-        every += [*d.in_play[p], *(c for c in committed(d, p) if c >= 0)]
+        every = card_places(d, p)
         assert sorted(every) == list(range(len(s.catalog.cards)))
     return d
 

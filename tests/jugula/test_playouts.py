@@ -14,7 +14,7 @@ import pytest
 
 import colosseum
 from colosseum.core.actions import Action
-from colosseum.games.jugula.setup import committed
+from colosseum.games.jugula.cards import card_places
 from colosseum.games.jugula.state import JugulaState
 
 MAX_STEPS = 20_000
@@ -33,15 +33,7 @@ def pick(rng: random.Random, legal: list[Action], policy: str) -> Action:
 def check_cards(s: JugulaState) -> None:
     size = len(s.catalog.cards)
     for seat in range(s.num_players):
-        places = [
-            *s.hand[seat],
-            *s.deck[seat],
-            *s.discard[seat],
-            *s.aside[seat],
-            *s.removed[seat],
-            *s.in_play[seat],
-            *(c for c in committed(s, seat) if c >= 0),
-        ]
+        places = card_places(s, seat)
         assert sorted(places) == list(range(size)), f"seat {seat}'s cards"
         assert set(s.shown[seat]) <= set(s.hand[seat])
         assert all(s.catalog.cards[c].prima for c in s.aside[seat])

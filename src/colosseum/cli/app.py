@@ -123,6 +123,16 @@ def replay(
     console.print(reports.actions_table(moves))
 
 
+def _checked_options(game_id: str, players: int, option: list[str] | None) -> dict[str, Any]:
+    """The `--option` values resolved (and checked) by starting one game with them."""
+    return dict(new_game(game_id, players=players, seed=0, options=parse_options(option)).options)
+
+
+def _batch_seed(seed: int | None) -> int:
+    """The seed of a batch of games: the one given, else drawn."""
+    return secrets.randbits(31) if seed is None else seed
+
+
 def _run_with_progress(simulation: Simulation, jobs: int) -> list[GameResult]:
     """`run_games` with a progress bar on stderr (stdout stays clean for --json)."""
     with Progress(
@@ -160,13 +170,12 @@ def simulate(
             if spec.lower() == HUMAN:
                 raise InvalidAgent("a human cannot sit in a simulation; use computer agents")
             build_agent(spec, info.id)
-        probe = new_game(info.id, players=len(specs), seed=0, options=parse_options(option))
         simulation = Simulation(
             game_id=info.id,
             players=tuple(specs),
             games=games_count,
-            seed=secrets.randbits(31) if seed is None else seed,
-            options=dict(probe.options),
+            seed=_batch_seed(seed),
+            options=_checked_options(info.id, len(specs), option),
         )
         started = time.perf_counter()
         results = _run_with_progress(simulation, jobs)
@@ -277,13 +286,12 @@ def tournament(
         info = game_definition(game).info
         specs = split_players(agents)
         check_entrants(info, specs, players)
-        probe = new_game(info.id, players=players, seed=0, options=parse_options(option))
         plan = Tournament(
             game_id=info.id,
             agents=tuple(specs),
             games=games_count,
-            seed=secrets.randbits(31) if seed is None else seed,
-            options=dict(probe.options),
+            seed=_batch_seed(seed),
+            options=_checked_options(info.id, players, option),
         )
         started = time.perf_counter()
         results = _run_tournament_with_progress(plan, jobs)

@@ -3,7 +3,7 @@
 Each lanista has his own 24 cards (catalog indices). A card is always in exactly one of his
 piles: `hand`, `deck` (top = last), `discard`, `aside` (the Prima Jugula cards set aside),
 `removed` (out of the game) or `in_play` (played, its effect not yet resolved), or committed
-face down to the attack or round in progress (`Fight`, `bids`).
+face down to the attack or round in progress (`Fight`, `bids`); `card_places` lists them all.
 """
 
 from __future__ import annotations
@@ -160,3 +160,40 @@ def commit_card(s: JugulaState, seat: int, choice: str) -> int:
     card = s.catalog.card_by_code[choice]
     leave_hand(s, seat, card)
     return card
+
+
+def fight_cards(s: JugulaState) -> list[tuple[int, int]]:
+    """(seat, card) of every card on the table for the attack in progress: the committed ones
+    (face down or revealed) and any set aside by Resilient."""
+    fight = s.fight
+    if fight is None:
+        return []
+    found = [
+        (s.fighters[fight.attacker].seat, fight.a_card),
+        (s.fighters[fight.defender].seat, fight.d_card),
+        *fight.discards,
+    ]
+    return [(seat, card) for seat, card in found if card >= 0]
+
+
+def clear_fight(s: JugulaState) -> None:
+    """The attack is over: its cards go to their owners' discard piles."""
+    for seat, card in fight_cards(s):
+        s.discard[seat].append(card)
+    s.fight = None
+
+
+def card_places(s: JugulaState, seat: int) -> list[int]:
+    """Every card of `seat`, wherever it is: each of his 24 cards appears exactly once."""
+    places = [
+        *s.hand[seat],
+        *s.deck[seat],
+        *s.discard[seat],
+        *s.aside[seat],
+        *s.removed[seat],
+        *s.in_play[seat],
+        *(card for owner, card in fight_cards(s) if owner == seat),
+    ]
+    if s.bids[seat] >= 0:
+        places.append(s.bids[seat])
+    return places

@@ -434,17 +434,9 @@ def attack_end(s: JugulaState, task: Task, events: list[Event]) -> None:
     """The revealed cards go to their owners' discard piles; Ardor Oris wounds its attacker."""
     fight = s.fight
     assert fight is not None
-    s.fight = None
-    a, d = fight.attacker, fight.defender
-    for seat, card in [
-        (s.fighters[a].seat, fight.a_card),
-        (s.fighters[d].seat, fight.d_card),
-        *fight.discards,
-    ]:
-        if card >= 0:
-            s.discard[seat].append(card)
+    cards.clear_fight(s)
     if fight.ardor:
-        victory.wound(s, a, NOBODY, events)
+        victory.wound(s, fight.attacker, NOBODY, events)
 
 
 LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {

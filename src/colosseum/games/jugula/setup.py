@@ -9,7 +9,7 @@ from ...core.errors import InvalidOption
 from ...core.options import OptionValue, resolve_options
 from ...core.rng import Rng
 from ...core.state import position_field
-from . import rules
+from . import cards, rules
 from .data import Catalog, load_catalog
 from .model import (
     DEPLOY,
@@ -336,16 +336,7 @@ def _check_consistent(s: JugulaState) -> None:
     """Every card of every deck in exactly one place; one gladiator per square."""
     size = len(s.catalog.cards)
     for seat in range(s.num_players):
-        places = [
-            *s.hand[seat],
-            *s.deck[seat],
-            *s.discard[seat],
-            *s.aside[seat],
-            *s.removed[seat],
-            *s.in_play[seat],
-        ]
-        places += [c for c in committed(s, seat) if c >= 0]
-        if sorted(places) != list(range(size)):
+        if sorted(cards.card_places(s, seat)) != list(range(size)):
             raise ValueError(f"seat {seat}'s cards are not each in exactly one place")
     if len(s.fighters) != s.num_players * s.catalog.rules.familia:
         raise ValueError("fighters must give a full familia per seat")
@@ -354,22 +345,6 @@ def _check_consistent(s: JugulaState) -> None:
             raise ValueError(f"gladiator {g} on square {square} is not on the board there")
     if not s.over and not s.tasks:
         raise ValueError("a game in progress needs a pending task")
-
-
-def committed(s: JugulaState, seat: int) -> list[int]:
-    """The cards `seat` has on the table outside his piles: his round bid, and his combat cards
-    (face down, or revealed and waiting for the attack's end)."""
-    cards = []
-    if s.bids[seat] >= 0:
-        cards.append(s.bids[seat])
-    fight = s.fight
-    if fight is not None:
-        if s.fighters[fight.attacker].seat == seat and fight.a_card >= 0:
-            cards.append(fight.a_card)
-        if s.fighters[fight.defender].seat == seat and fight.d_card >= 0:
-            cards.append(fight.d_card)
-        cards += [card for owner, card in fight.discards if owner == seat]
-    return cards
 
 
 def random_familiae(catalog: Catalog, players: int, rng: Rng) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Event
-from . import arena
+from . import arena, cards
 
 if TYPE_CHECKING:
     from .state import JugulaState
@@ -125,23 +125,14 @@ def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event])
     s.over = True
     s.winning_seats = sorted(winners)
     s.tasks = []
-    fight = s.fight
-    if fight is not None:
-        s.fight = None
-        owners = (s.fighters[fight.attacker].seat, s.fighters[fight.defender].seat)
-        for seat, card in [
-            *zip(owners, (fight.a_card, fight.d_card), strict=True),
-            *fight.discards,
-        ]:
-            if card >= 0:
-                s.discard[seat].append(card)
+    cards.clear_fight(s)
     for seat, card in enumerate(s.bids):
         if card >= 0:
             s.discard[seat].append(card)
             arena.put(s, "bids", seat, -1)
-    for seat, cards in enumerate(s.in_play):
-        s.discard[seat].extend(cards)
-        cards.clear()
+    for seat, played in enumerate(s.in_play):
+        s.discard[seat].extend(played)
+        played.clear()
     events.append(Event("game_over", {"winners": s.winning_seats, "reason": reason}))
 
 
