@@ -3,27 +3,32 @@ post-arena sequence of each ludus, winner first ("Pre-Arena Sequence", "The Comb
 "Post-Arena Sequence"). Every roll, choice and result is recorded in the campaign as it
 happens, so a killed process leaves a history that replays to sheets consistent with it.
 
-The lanista's choices come from a `Manager` (`careers/manager.py`); hiring, Liberatio's extra
-servitor stars beyond upgrades, forced sales when bankrupt and loans are not made by the
-simulated managers yet (docs/rules/jugula-careers.md).
+The lanista's choices come from a `Manager` (`careers/manager.py`, or the CLI asking a
+person); the combat itself from an `Arena`: the `jugula` engine (`engine_arena`) or a result
+entered from a physical table. A payment the treasury cannot make is raised by forced sales
+("Bankrupt"); a ludus that closes takes no further part.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .aftermath import experience, fatum, liberatio, maintenance, wounds_treatment
-from .arena import ArenaResult, fight
+from .arena import ArenaResult, fight, hire_gladiator
+from .bankruptcy import pay_or_sell
 from .campaign import Campaign
 from .data import Tables, load_tables
 from .dice import Dice, Event
 from .glory import campaign_winners, glory_update
 from .manager import Manager
-from .market import buy_gladiator, buy_servitor
+from .market import buy_gladiator, buy_servitor, sell_gladiator
 from .prearena import determine_arena
-from .sheet import CareerError
-from .usury import rewards
+from .sheet import CareerError, Gladiator, Sheet
+from .usury import borrow, lend, rewards
+
+# The combat: the ludi, each one's hired gladiators -> the result ("The Combat").
+Arena = Callable[[Sequence[Sheet], Sequence[Sequence[Gladiator]], Manager], ArenaResult]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +39,41 @@ class CombatReport:
     campaign_winners: tuple[str, ...]
 
 
-def _record(campaign: Campaign, events: Sequence[Event]) -> None:
+_ASKS = 3  # how often a refused rank-up upgrade is asked again
+
+
+class _Closed(Exception):
+    """A ludus closed by bankruptcy in the middle of its sequence."""
+
+
+def _record(campaign: Campaign, events: Sequence[Event], dice: Dice, tables: Tables) -> None:
+    """Record `events` in order; a payment the treasury cannot make becomes forced sales
+    ("Bankrupt"), and if the ludus closes the rest of its events are dropped (`_Closed`)."""
     for kind, payload in events:
+        sheet = campaign.sheets.get(str(payload.get("lanista")))
+        if kind == "paid" and sheet is not None and int(payload["aurei"]) > sheet.aurei:
+            for forced in pay_or_sell(
+                sheet, int(payload["aurei"]), str(payload["why"]), dice, tables
+            ):
+                campaign.record(*forced)
+            if sheet.lanista not in campaign.sheets:
+                raise _Closed(sheet.lanista)
+            continue
         campaign.record(kind, payload)
+
+
+def engine_arena(agents: Sequence[str], seed: int) -> Arena:
+    """The combat played in the `jugula` engine, each seat by an agent spec; the manager picks
+    each ludus's four."""
+
+    def play(
+        sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
+    ) -> ArenaResult:
+        tables = load_tables()
+        names = [manager.familia(s, list(h), tables) for s, h in zip(sheets, hired, strict=True)]
+        return fight(sheets, agents, seed, familiae=names, hired=hired)
+
+    return play
 
 
 def run_combat(
@@ -44,8 +81,7 @@ def run_combat(
     lanistae: Sequence[str],
     dice: Dice,
     manager: Manager,
-    agents: Sequence[str],
-    seed: int,
+    arena: Arena,
     tables: Tables | None = None,
 ) -> CombatReport:
     """Play one combat between `lanistae` and record everything it does to their ludi."""
@@ -60,7 +96,8 @@ def run_combat(
         campaign.record(
             "roll", {"lanista": lanista, "what": "reward", "dice": [die], "source": dice.source}
         )
-    result = fight(sheets, agents, seed)
+    hired = [_hire(campaign, name, manager, tables) for name in lanistae]
+    result = arena([campaign.sheets[name] for name in lanistae], hired, manager)
     campaign.record(
         "combat",
         {
@@ -69,28 +106,52 @@ def run_combat(
             "reward": draw.reward,
             "winners": list(result.winners),
             "deployed": {k: list(v) for k, v in result.deployed.items()},
+            "hired": {n: [g.name for g in h] for n, h in zip(lanistae, hired, strict=True) if h},
             "wounded": [list(w) for w in result.wounded],
             "bitten": [list(b) for b in result.bitten],
         },
     )
     events, spared = fatum(campaign.sheets, result, dice, tables)
-    _record(campaign, events)
+    _record(campaign, events, dice, tables)
     order = [*result.winners, *(n for n in lanistae if n not in result.winners)]
     for lanista in order:
-        _post_arena(
-            campaign,
-            lanista,
-            lanistae,
-            result,
-            draw.arena.code,
-            draw.reward,
-            spared,
-            dice,
-            manager,
-            tables,
-        )
+        try:
+            _post_arena(
+                campaign,
+                lanista,
+                lanistae,
+                result,
+                draw.arena.code,
+                draw.reward,
+                spared,
+                dice,
+                manager,
+                tables,
+            )
+        except _Closed:
+            continue
     winners = campaign_winners(campaign.sheets.values(), int(campaign.settings["glory_target"]))
     return CombatReport(draw.arena.code, draw.reward, result, tuple(winners))
+
+
+def _hire(campaign: Campaign, lanista: str, manager: Manager, tables: Tables) -> list[Gladiator]:
+    """ "Hiring gladiators and servitors": the manager's hires, each paid at once; a hire the
+    treasury or the rules refuse is skipped."""
+    hired: list[Gladiator] = []
+    for name, armatura, rank, upgrades in manager.hires(campaign.sheets[lanista], tables):
+        if any(g.armatura == armatura for g in hired):
+            manager.refused(f"hiring {name}", CareerError(f"a {armatura} is already hired"))
+            continue
+        try:
+            gladiator, payment = hire_gladiator(
+                campaign.sheets[lanista], name, armatura, rank, upgrades, tables
+            )
+        except CareerError as error:
+            manager.refused(f"hiring {name}", error)
+            continue
+        campaign.record(*payment)
+        hired.append(gladiator)
+    return hired
 
 
 def _post_arena(
@@ -110,54 +171,69 @@ def _post_arena(
     marked_before = {g.name for g in sheet.gladiators if g.wounded or g.convalescent}
     ranks_before = {g.name: sheet.rank(g, tables) for g in sheet.gladiators}
     # 1. Liberatio!
-    gifts = manager.liberatio_stars(sheet, tables.liberatio.servitor_stars)
-    _record(campaign, liberatio(sheet, result, arena, gifts, dice, tables))
-    # 2. Rewards
-    _record(
-        campaign, rewards(campaign.sheets[lanista], reward, lanista in result.winners, dice, tables)
+    deployed = set(result.deployed.get(lanista, ()))
+    candidates = [g for g in sheet.gladiators if g.name in deployed and sheet.rank(g, tables) >= 3]
+    gifts = (
+        manager.liberatio_stars(sheet, tables.liberatio.servitor_stars)
+        if arena == "coliseum" and candidates
+        else []
     )
+    _record(campaign, liberatio(sheet, result, arena, gifts, dice, tables), dice, tables)
+    # 2. Rewards
+    won = lanista in result.winners
+    _record(campaign, rewards(campaign.sheets[lanista], reward, won, dice, tables), dice, tables)
     # 3. Wounds treatment
     present = {g.name for g in campaign.sheets[lanista].gladiators}
     wounded = [n for owner, n in result.wounded if owner == lanista and n in present]
     bitten = [n for owner, n in spared if owner == lanista and n in present]
-    _record(campaign, wounds_treatment(campaign.sheets[lanista], wounded, bitten, dice, tables))
+    treated = wounds_treatment(campaign.sheets[lanista], wounded, bitten, dice, tables)
+    _record(campaign, treated, dice, tables)
     # 4. Maintenance
     exempt = manager.exemptions(campaign.sheets[lanista], tables)
-    _record(campaign, maintenance(campaign.sheets[lanista], exempt, dice, tables))
+    _record(campaign, maintenance(campaign.sheets[lanista], exempt, dice, tables), dice, tables)
     # 5. Experience and rank updates
     rivals = [campaign.sheets[n] for n in lanistae if n != lanista and n in campaign.sheets]
     trained = manager.pupils(campaign.sheets[lanista], tables)
-    _record(campaign, experience(campaign.sheets[lanista], result, rivals, trained, tables))
+    gained = experience(campaign.sheets[lanista], result, rivals, trained, tables)
+    _record(campaign, gained, dice, tables)
     promotions: list[int] = []
     for gladiator in campaign.sheets[lanista].gladiators:
         before = ranks_before.get(gladiator.name, 0)
         now = campaign.sheets[lanista].rank(gladiator, tables)
         for stars in range(before + 1, now + 1):
             promotions.append(stars)
-            upgrade = manager.upgrade(campaign.sheets[lanista], gladiator.name, tables)
-            if upgrade is not None:
-                campaign.record(
-                    "upgrade", {"lanista": lanista, "name": gladiator.name, "upgrade": upgrade}
-                )
-    # 6-7. Sales and purchases
+            _upgrade(campaign, lanista, gladiator.name, manager, tables)
+    # 6. Sales: decided first, then rolled, never undone
+    for name in manager.sales(campaign.sheets[lanista], tables):
+        try:
+            sale = sell_gladiator(campaign.sheets[lanista], name, dice, tables)
+        except CareerError as error:
+            manager.refused(f"selling {name}", error)
+            continue
+        _record(campaign, sale, dice, tables)
+    # 7. Purchases
     for name, armatura, rank in manager.purchases(campaign.sheets[lanista], tables):
         try:
-            _record(
-                campaign,
-                buy_gladiator(campaign.sheets[lanista], name, armatura, rank, dice, tables=tables),
+            bought = buy_gladiator(
+                campaign.sheets[lanista], name, armatura, rank, dice, tables=tables
             )
-        except CareerError:
-            break
+        except CareerError as error:
+            manager.refused(f"buying {name}", error)
+            continue
+        _record(campaign, bought, dice, tables)
     changed: set[str] = set()
     for code in manager.servitors(campaign.sheets[lanista], tables):
         try:
-            _record(campaign, buy_servitor(campaign.sheets[lanista], code, changed, tables))
-        except CareerError:
+            servitor = buy_servitor(campaign.sheets[lanista], code, changed, tables)
+        except CareerError as error:
+            manager.refused(f"the {code}", error)
             continue
+        _record(campaign, servitor, dice, tables)
         changed.add(code)
-    # 8. Usury: the simulated managers neither borrow nor lend. 9. Popularity is derived.
-    # 10. Glory update
-    _record(campaign, glory_update(campaign.sheets[lanista], promotions, tables))
+    # 8. Usury
+    _usury(campaign, lanista, manager, dice, tables)
+    # 9. Popularity is derived from the ranks. 10. Glory update
+    _record(campaign, glory_update(campaign.sheets[lanista], promotions, tables), dice, tables)
     # the previous combat's wounded / convalescent marks come off now
     for name in marked_before:
         if (
@@ -168,3 +244,41 @@ def _post_arena(
                 "condition",
                 {"lanista": lanista, "name": name, "wounded": False, "convalescent": False},
             )
+
+
+def _upgrade(campaign: Campaign, lanista: str, name: str, manager: Manager, tables: Tables) -> None:
+    """A rank-up's upgrade of the manager's choice; a refused one is asked again (at most
+    `_ASKS` times, then the rank-up brings none)."""
+    for _ in range(_ASKS):
+        upgrade = manager.upgrade(campaign.sheets[lanista], name, tables)
+        if upgrade is None:
+            return
+        try:
+            campaign.record("upgrade", {"lanista": lanista, "name": name, "upgrade": upgrade})
+        except CareerError as error:
+            manager.refused(f"{name}'s upgrade", error)
+            continue
+        return
+
+
+def _usury(campaign: Campaign, lanista: str, manager: Manager, dice: Dice, tables: Tables) -> None:
+    """Step 8: the manager repays a loan, borrows or lends (one of them), if the rules allow."""
+    sheet = campaign.sheets[lanista]
+    choice = manager.usury(sheet, tables)
+    if choice is None:
+        return
+    what, amount = choice
+    try:
+        if what == "repay":
+            if sheet.usury is None or sheet.usury.kind != "loan":
+                raise CareerError(f"{lanista} has no loan to repay")
+            events: list[Event] = [("usury_settled", {"lanista": lanista})]
+        elif what == "borrow":
+            events = borrow(sheet, amount, dice, tables)
+        elif what == "lend":
+            events = lend(sheet, amount, dice, tables)
+        else:
+            raise CareerError(f"usury is 'repay', 'borrow' or 'lend', not {what!r}")
+        _record(campaign, events, dice, tables)
+    except CareerError as error:
+        manager.refused(f"usury ({what})", error)

@@ -17,9 +17,10 @@ from .campaign import Campaign, standing_rows
 from .data import load_tables
 from .dice import ProgramDice
 from .manager import Thrifty
-from .sequence import run_combat
+from .sequence import engine_arena, run_combat
 from .store import Store
 
+_FINAL_COMBATS = 5  # a tie after this many final combats stays a shared victory
 NAMES = ("Fred", "Laurent", "Laure", "Miller", "Arnaud", "Lucius", "Marcus", "Gaius")
 
 
@@ -55,19 +56,32 @@ def simulate_campaign(
     played = 0
     winners: tuple[str, ...] = ()
     for fight in range(fights):
+        if len(campaign.sheets) < 2:
+            break  # the others went bankrupt
         pair = rng.sample(list(campaign.sheets), 2)
         report = run_combat(
             campaign,
             pair,
             ProgramDice(rng.getrandbits(32)),
             manager,
-            [agent, agent],
-            rng.getrandbits(32),
+            engine_arena([agent, agent], rng.getrandbits(32)),
         )
         played = fight + 1
         if report.campaign_winners:
             winners = report.campaign_winners
             break
+    while len(winners) > 1 and played < fights + _FINAL_COMBATS:
+        # "ties -> a final combat" among the tied lanistae (at most four: the best placed)
+        finalists = sorted(winners, key=lambda n: -campaign.sheets[n].glory)[:4]
+        report = run_combat(
+            campaign,
+            finalists,
+            ProgramDice(rng.getrandbits(32)),
+            manager,
+            engine_arena([agent] * len(finalists), rng.getrandbits(32)),
+        )
+        played += 1
+        winners = tuple(w for w in report.result.winners if w in campaign.sheets) or winners
     replayed = Campaign.open(store, campaign.name)
     matches = {k: s.to_json() for k, s in replayed.sheets.items()} == {
         k: s.to_json() for k, s in campaign.sheets.items()

@@ -1,7 +1,8 @@
 """`colosseum career ...`: Jugula campaigns kept in a database (docs/cli.md, "career").
 
-So far: `new` (a lanista's ludus, creating the campaign if needed), `show` (record sheets),
-`history` (every stored event), `standings` (Glory, then aurei) and `export` (JSON). The
+`new` (a lanista's ludus, creating the campaign if needed), `show` (record sheets), `fight`
+(one combat, asking each choice), `history` (every stored event), `standings` (Glory, then
+aurei), `gazette`, `export` (JSON) and `simulate` (a whole campaign, unattended). The
 database is `--database URL`, else `COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's
 data folder.
 """
@@ -18,13 +19,18 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..agents import make_agent
 from ..careers.campaign import Campaign, standing_rows
 from ..careers.data import load_tables
+from ..careers.dice import Dice, ProgramDice
 from ..careers.gazette import gazette
+from ..careers.manager import Manager, Thrifty
+from ..careers.sequence import Arena, engine_arena, run_combat
 from ..careers.sheet import CareerError, Sheet
 from ..careers.simulate import simulate_campaign
 from ..careers.store import Store
-from .common import stdout_console, user_errors
+from .career_fight import AskingManager, PromptDice, table_arena
+from .common import split_players, stdout_console, user_errors
 
 career_app = typer.Typer(
     name="career",
@@ -108,6 +114,83 @@ def show(
         typer.echo(json.dumps([s.to_json() for s in sheets]))
         return
     stdout_console().print(Group(*(sheet_table(s) for s in sheets)))
+
+
+@career_app.command("fight")
+def fight_command(
+    campaign: CampaignArg,
+    lanistae: Annotated[
+        list[str], typer.Argument(help="The 2 to 4 lanistae who fight.", show_default=False)
+    ],
+    arena: Annotated[
+        str, typer.Option(help="engine: played here by computer players; table: entered.")
+    ] = "engine",
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="Engine players, one per ludus (default heuristic)."),
+    ] = None,
+    auto: Annotated[
+        bool, typer.Option("--auto", help="Let the thrifty manager answer every choice.")
+    ] = False,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: drawn).")] = None,
+    database: DatabaseOpt = None,
+) -> None:
+    """One combat of the campaign: the arena and reward, hiring, the combat (in the engine or
+    from the table), the Fatum and each ludus's post-arena sequence, winner first. Dice are
+    rolled by the program or typed in from the table, as the campaign was created."""
+    console = stdout_console()
+    with user_errors():
+        opened = _open(database, campaign)
+        names = [name.strip() for name in lanistae]
+        for name in names:
+            if name not in opened.sheets:
+                raise CareerError(
+                    f"no ludus of {name!r} in {campaign!r} (ludi: {', '.join(opened.sheets)})"
+                )
+        if not 2 <= len(names) <= 4 or len(set(names)) != len(names):
+            raise CareerError("a combat is fought by 2 to 4 different lanistae")
+        drawn = secrets.randbits(31) if seed is None else seed
+        manager: Manager = Thrifty(drawn) if auto else AskingManager(console, _ask)
+        dice: Dice = (
+            PromptDice(console, _ask)
+            if opened.settings.get("dice") == "table"
+            else ProgramDice(drawn)
+        )
+        fought = _arena(arena, players, len(names), drawn, console, auto)
+        report = run_combat(opened, names, dice, manager, fought)
+    verdict = ", ".join(report.result.winners)
+    console.print(
+        Text(f"{report.arena}: won by {verdict}; reward {report.reward} aurei", style="bold")
+    )
+    for name in names:
+        if name in opened.sheets:
+            console.print(sheet_table(opened.sheets[name]))
+        else:
+            console.print(Text(f"{name}'s ludus closed: bankrupt", style="bold red"))
+    if report.campaign_winners:
+        console.print(Text(f"Campaign won by {', '.join(report.campaign_winners)}!", style="bold"))
+
+
+def _ask(question: str) -> str:
+    return str(typer.prompt(question, default="", show_default=False))
+
+
+def _arena(kind: str, players: str | None, ludi: int, seed: int, console: Any, auto: bool) -> Arena:
+    """The combat: in the engine with one player spec per ludus, or entered from the table."""
+    if kind == "table":
+        if players is not None:
+            raise CareerError("--players is for a combat in the engine, not at the table")
+        if auto:
+            raise CareerError("a combat from the table is entered by the lanistae: drop --auto")
+        return table_arena(console)
+    if kind != "engine":
+        raise CareerError(f"the arena is 'engine' or 'table', not {kind!r}")
+    specs = split_players(players) if players else ["heuristic"] * ludi
+    if len(specs) != ludi:
+        raise CareerError(f"{ludi} ludi need {ludi} players, got {len(specs)}")
+    for spec in specs:
+        make_agent(spec, "jugula")  # an unknown player is refused before any roll
+    return engine_arena(specs, seed)
 
 
 @career_app.command("history")

@@ -1,0 +1,233 @@
+"""`colosseum career fight`: one combat of a campaign, asking the lanistae each choice.
+
+The pre-arena draw, the hiring, the combat (in the `jugula` engine, or played on a physical
+table and entered here), the Fatum and the post-arena sequence run in `careers/sequence.py`;
+this module only asks. A `TableDice` campaign ("companion mode") asks for every roll too.
+Every answer is checked where it is given; one the rules refuse is explained and asked again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+
+from ..careers.arena import ArenaResult, choose_familia
+from ..careers.data import Tables, load_tables
+from ..careers.manager import Hire, Manager, UsuryChoice
+from ..careers.sequence import Arena
+from ..careers.sheet import CareerError, Gladiator, Sheet
+
+Ask = Callable[[str], str]
+
+
+def _names(answer: str) -> list[str]:
+    return [piece.strip() for piece in answer.split(",") if piece.strip()]
+
+
+class PromptDice:
+    """Companion mode: each roll typed in from the dice on the table."""
+
+    source = "table"
+
+    def __init__(self, console: Console, ask: Ask) -> None:
+        self.console = console
+        self.ask = ask
+
+    def roll(self, count: int, what: str) -> list[int]:
+        while True:
+            answer = self.ask(f"{what}: roll {count} d6 and enter the result(s)")
+            try:
+                values = [int(piece) for piece in answer.replace(",", " ").split()]
+            except ValueError:
+                values = []
+            if len(values) == count and all(1 <= v <= 6 for v in values):
+                return values
+            self.console.print(f"[red]enter {count} number(s) from 1 to 6[/red]")
+
+
+class AskingManager:
+    """A `Manager` that asks a person at the terminal for every choice the rules give."""
+
+    def __init__(self, console: Console, ask: Ask) -> None:
+        self.console = console
+        self.ask = ask
+
+    def refused(self, what: str, error: CareerError) -> None:
+        self.console.print(f"[red]{what} refused:[/red] {error}")
+
+    def choose_names(
+        self, question: str, allowed: Sequence[str], most: int | None = None
+    ) -> list[str]:
+        """Comma-separated names among `allowed` (empty: none), asked until valid."""
+        while True:
+            chosen = _names(self.ask(question))
+            unknown = [c for c in chosen if c not in allowed]
+            if unknown:
+                self.console.print(
+                    f"[red]not one of[/red] {', '.join(allowed) or 'nothing'}: {', '.join(unknown)}"
+                )
+            elif most is not None and len(chosen) > most:
+                self.console.print(f"[red]at most {most}[/red]")
+            elif len(set(chosen)) != len(chosen):
+                self.console.print("[red]a name is given twice[/red]")
+            else:
+                return chosen
+
+    # --- pre-arena --------------------------------------------------------------------------
+
+    def hires(self, sheet: Sheet, tables: Tables) -> list[Hire]:
+        prices = ", ".join(f"{r.code} {r.hire}" for r in tables.ranks)
+        question = (
+            f"{sheet.lanista} ({sheet.aurei} aurei): hire gladiators for this combat? "
+            f"name:armatura:rank[:upgrade+upgrade], comma-separated, empty for none ({prices})"
+        )
+        while True:
+            hires: list[Hire] = []
+            try:
+                for piece in _names(self.ask(question)):
+                    parts = piece.split(":")
+                    if len(parts) not in (3, 4):
+                        raise CareerError(f"{piece!r} is not name:armatura:rank[:upgrades]")
+                    upgrades = parts[3].split("+") if len(parts) == 4 and parts[3] else []
+                    hires.append((parts[0], parts[1].lower(), parts[2].lower(), upgrades))
+                return hires
+            except CareerError as error:
+                self.console.print(f"[red]{error}[/red]")
+
+    def familia(self, sheet: Sheet, hired: list[Gladiator], tables: Tables) -> list[str] | None:
+        ready = [g.name for g in hired] + [g.name for g in sheet.gladiators if not g.convalescent]
+        size = tables.ludus.deployed
+        while True:
+            chosen = self.choose_names(
+                f"{sheet.lanista}: the {size} to send into the arena ({', '.join(ready)}); "
+                "empty: the hired, then the highest ranks",
+                ready,
+            )
+            if not chosen:
+                return None
+            if len(chosen) == size:
+                return chosen
+            self.console.print(f"[red]name {size} gladiators[/red]")
+
+    # --- post-arena ------------------------------------------------------------------------
+
+    def liberatio_stars(self, sheet: Sheet, stars: int) -> list[str]:
+        codes = [s.code for s in load_tables().servitors]
+        while True:
+            chosen = [
+                c.lower()
+                for c in _names(
+                    self.ask(
+                        f"{sheet.lanista}: if a Primus Palus is freed, which servitors take his "
+                        f"{stars} stars (codes, comma-separated, repeats allowed)?"
+                    )
+                )
+            ]
+            if all(c in codes for c in chosen):
+                return chosen
+            self.console.print(f"[red]servitors are[/red] {', '.join(codes)}")
+
+    def exemptions(self, sheet: Sheet, tables: Tables) -> list[str]:
+        free = tables.servitor("procurator").value(
+            "free_maintenance", sheet.servitors.get("procurator", 0)
+        )
+        if not free:
+            return []
+        names = [g.name for g in sheet.gladiators]
+        return self.choose_names(
+            f"{sheet.lanista}: the Procurator spares up to {free} from upkeep (names)", names, free
+        )
+
+    def pupils(self, sheet: Sheet, tables: Tables) -> list[str]:
+        count = tables.servitor("doctor").value("trained", sheet.servitors.get("doctor", 0))
+        if not count:
+            return []
+        names = [g.name for g in sheet.gladiators]
+        return self.choose_names(
+            f"{sheet.lanista}: the Doctor trains up to {count} (names)", names, count
+        )
+
+    def upgrade(self, sheet: Sheet, name: str, tables: Tables) -> str | None:
+        answer = self.ask(
+            f"{sheet.lanista}: {name} rises in rank: his upgrade (mp, att, def or a talent code; "
+            "empty: none)"
+        ).strip()
+        return answer.lower() or None
+
+    def sales(self, sheet: Sheet, tables: Tables) -> list[str]:
+        names = [g.name for g in sheet.gladiators]
+        return self.choose_names(
+            f"{sheet.lanista} ({sheet.aurei} aurei): gladiators to sell (names; a sale cannot "
+            "be undone)",
+            names,
+        )
+
+    def purchases(self, sheet: Sheet, tables: Tables) -> list[tuple[str, str, str]]:
+        while True:
+            answer = self.ask(
+                f"{sheet.lanista} ({sheet.aurei} aurei): gladiators to buy, name:armatura:rank, "
+                "comma-separated"
+            )
+            wanted = [tuple(piece.split(":")) for piece in _names(answer)]
+            if all(len(w) == 3 for w in wanted):
+                return [(n, a.lower(), r.lower()) for n, a, r in wanted]
+            self.console.print("[red]each purchase is name:armatura:rank[/red]")
+
+    def servitors(self, sheet: Sheet, tables: Tables) -> list[str]:
+        codes = [s.code for s in tables.servitors]
+        return self.choose_names(
+            f"{sheet.lanista} ({sheet.aurei} aurei): servitors to buy or raise one star (codes)",
+            codes,
+        )
+
+    def usury(self, sheet: Sheet, tables: Tables) -> UsuryChoice | None:
+        while True:
+            answer = self.ask(
+                f"{sheet.lanista} ({sheet.aurei} aurei): usury? 'repay', 'borrow N', 'lend N' or "
+                "empty"
+            ).split()
+            if not answer:
+                return None
+            if answer[0] == "repay" and len(answer) == 1:
+                return ("repay", sheet.usury.amount if sheet.usury else 0)
+            if answer[0] in ("borrow", "lend") and len(answer) == 2 and answer[1].isdigit():
+                return (answer[0], int(answer[1]))
+            self.console.print("[red]answer 'repay', 'borrow N', 'lend N' or nothing[/red]")
+
+
+def table_arena(console: Console) -> Arena:
+    """A combat played on a physical table: who was sent, who won, who was wounded at the end,
+    who bit the dust and by whose blow."""
+
+    def enter(
+        sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
+    ) -> ArenaResult:
+        if not isinstance(manager, AskingManager):
+            raise CareerError("a combat from the table is entered by the lanistae themselves")
+        tables_ = load_tables()
+        lanistae = [s.lanista for s in sheets]
+        deployed: dict[str, tuple[str, ...]] = {}
+        for sheet, extra in zip(sheets, hired, strict=True):
+            names = manager.familia(sheet, list(extra), tables_)
+            familia = choose_familia(sheet, names, tables_, extra)
+            deployed[sheet.lanista] = tuple(g.name for g in familia)
+        winners = manager.choose_names("Who won the combat? (lanistae, comma-separated)", lanistae)
+        while not winners:
+            console.print("[red]name the winner (several only after a shared victory)[/red]")
+            winners = manager.choose_names("Who won the combat?", lanistae)
+        wounded: list[tuple[str, str]] = []
+        bitten: list[tuple[str, str, str | None]] = []
+        for lanista in lanistae:
+            mine = list(deployed[lanista])
+            for name in manager.choose_names(f"{lanista}: wounded at the end (names)", mine):
+                wounded.append((lanista, name))
+            left = [n for n in mine if (lanista, n) not in wounded]
+            for name in manager.choose_names(f"{lanista}: bit the dust (names)", left):
+                blows = [*(other for other in lanistae if other != lanista), "self"]
+                by = manager.choose_names(f"{name}: by whose blow? ({', '.join(blows)})", blows, 1)
+                blow = by[0] if by else "self"
+                bitten.append((lanista, name, None if blow == "self" else blow))
+        return ArenaResult(tuple(winners), deployed, tuple(wounded), tuple(bitten))
+
+    return enter

@@ -1,0 +1,145 @@
+"""`colosseum career fight`: one combat asking each choice, in the engine or entered from a
+physical table, with the program's dice or the table's ("companion mode")."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from colosseum.careers.campaign import Campaign
+from colosseum.careers.sequence import run_combat
+from colosseum.careers.store import Store
+from colosseum.cli.career_fight import AskingManager, PromptDice, table_arena
+
+from .conftest import Invoke
+from .test_career import FRED, MILLER, new
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'careers.db'}"
+
+
+def events(invoke: Invoke, database: str) -> list[dict[str, object]]:
+    exported = invoke(["career", "export", "Gallia", "--database", database])
+    return list(json.loads(exported.output)["events"])
+
+
+def test_an_unattended_fight_records_a_whole_combat(invoke: Invoke, database: str) -> None:
+    new(invoke, database, "Fred", FRED, "medicus")
+    new(invoke, database, "Miller", MILLER, "lupa")
+    result = invoke(
+        ["career", "fight", "Gallia", "Fred", "Miller", "--auto", "-s", "3", "--database", database]
+    )
+    assert result.exit_code == 0, result.output
+    assert "won by" in result.output
+    kinds = [e["kind"] for e in events(invoke, database)]
+    assert kinds.count("combat") == 1
+    assert "experience" in kinds and "earned" in kinds
+    store = Store(database)
+    (name,) = store.names()
+    assert Campaign.open(store, name).sheets["Fred"].gladiators
+
+
+def test_a_fight_from_the_table_asks_the_result(invoke: Invoke, database: str) -> None:
+    """Program dice; every question left blank except the winner."""
+    new(invoke, database, "Fred", FRED, "medicus")
+    new(invoke, database, "Miller", MILLER, "lupa")
+    answers = "\n" * 4 + "Miller\n" + "\n" * 60
+    result = invoke(
+        ["career", "fight", "Gallia", "Fred", "Miller", "--arena", "table", "-s", "1"]
+        + ["--database", database],
+        input=answers,
+    )
+    assert result.exit_code == 0, result.output
+    (combat,) = [e for e in events(invoke, database) if e["kind"] == "combat"]
+    data = combat["data"]
+    assert isinstance(data, dict)
+    assert data["winners"] == ["Miller"]
+    assert data["deployed"]["Fred"] == ["Blimyx", "Asinus", "Minimea", "Crassus"]
+    assert data["bitten"] == [] and data["wounded"] == []
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["Fred", "Nobody", "--auto"], "no ludus of 'Nobody'"),
+        (["Fred", "Fred", "--auto"], "2 to 4 different lanistae"),
+        (["Fred", "Miller", "--arena", "table", "--auto"], "drop --auto"),
+        (["Fred", "Miller", "--arena", "moon", "--auto"], "'engine' or 'table'"),
+        (["Fred", "Miller", "--auto", "-p", "heuristic"], "2 ludi need 2 players"),
+        (["Fred", "Miller", "--auto", "-p", "heuristic,nobody"], "unknown agent"),
+    ],
+)
+def test_impossible_fights_say_why_and_store_nothing(
+    invoke: Invoke, database: str, args: list[str], message: str
+) -> None:
+    new(invoke, database, "Fred", FRED, "medicus")
+    new(invoke, database, "Miller", MILLER, "lupa")
+    result = invoke(["career", "fight", "Gallia", *args, "--database", database])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert len(events(invoke, database)) == 2
+
+
+class Script:
+    """Answers questions by the first key found in them; dice from a queue, then 3s."""
+
+    def __init__(self, answers: dict[str, str], dice: list[str]) -> None:
+        self.answers = answers
+        self.dice = dice
+        self.asked: list[str] = []
+
+    def __call__(self, question: str) -> str:
+        self.asked.append(question)
+        if "d6" in question:
+            count = int(question.split("roll ")[1].split(" d6")[0])
+            return self.dice.pop(0) if self.dice else " ".join(["3"] * count)
+        for key, answer in self.answers.items():
+            if key in question:
+                return answer
+        return ""
+
+
+def test_companion_mode_records_the_table_dice_and_the_entered_result(tmp_path: Path) -> None:
+    """Table dice for every roll, the combat entered from the table: the record holds the
+    dice as rolled at the table, the result as entered, and a Fatum roll for the fallen."""
+    store = Store(f"sqlite:///{tmp_path / 'c.db'}")
+    campaign = Campaign.create(store, "Gallia", dice="table")
+    for lanista, gladiators, servitor in (("Fred", FRED, "medicus"), ("Miller", MILLER, "lupa")):
+        pairs = [piece.split(":") for piece in gladiators.split(",")]
+        campaign.record(
+            "ludus_created", {"lanista": lanista, "gladiators": pairs, "servitor": servitor}
+        )
+    script = Script(
+        {
+            "Who won": "Fred",
+            "Miller: wounded": "Ajax",
+            "Miller: bit the dust": "Brutus",
+            "by whose blow": "Fred",
+        },
+        dice=["1 junk", "1", "2", "3", "4"],
+    )
+    console = Console(file=io.StringIO())
+    report = run_combat(
+        campaign,
+        ["Fred", "Miller"],
+        PromptDice(console, script),
+        AskingManager(console, script),
+        table_arena(console),
+    )
+    assert report.result.winners == ("Fred",)
+    assert report.result.wounded == (("Miller", "Ajax"),)
+    assert report.result.bitten == (("Miller", "Brutus", "Fred"),)
+    rolls = [e.payload for e in campaign.history if e.kind == "roll"]
+    assert all(r["source"] == "table" for r in rolls)
+    assert [r["dice"] for r in rolls[:4]] == [[1], [2], [3], [4]]  # the garbled answer re-asked
+    assert any("fatum" in str(r["what"]).lower() and "Brutus" in str(r["what"]) for r in rolls)
+    replayed = Campaign.open(store, "Gallia")
+    assert {k: s.to_json() for k, s in replayed.sheets.items()} == {
+        k: s.to_json() for k, s in campaign.sheets.items()
+    }
