@@ -77,7 +77,15 @@ def test_sheets_are_the_replay_of_their_events(store: Store) -> None:
     assert [e.seq for e in reopened.history] == list(range(1, 9))
     assert reopened.sheets["Fred"].aurei == 650
     assert reopened.sheets["Fred"].gladiator("Blimyx").talents == ["fast"]
-    assert reopened.settings == {"glory_target": 10, "dice": "program"}
+    assert reopened.settings == {
+        "glory_target": 10,
+        "dice": "program",
+        "mode": "free",
+        "starting_aurei": 50,
+        "fixed_rewards": False,
+        "fixed_arena_roll": False,
+        "rounds": None,
+    }
 
 
 @pytest.mark.parametrize(

@@ -62,7 +62,15 @@ def test_history_standings_and_export_tell_the_same_story(invoke: Invoke, databa
     exported = json.loads(invoke(["career", "export", "Gallia", "--database", database]).output)
     assert [e["seq"] for e in exported["events"]] == [1, 2]
     assert set(exported["sheets"]) == {"Fred", "Miller"}
-    assert exported["settings"] == {"glory_target": 10, "dice": "program"}
+    assert exported["settings"] == {
+        "glory_target": 10,
+        "dice": "program",
+        "mode": "free",
+        "starting_aurei": 50,
+        "fixed_rewards": False,
+        "fixed_arena_roll": False,
+        "rounds": None,
+    }
 
 
 @pytest.mark.parametrize(

@@ -49,10 +49,9 @@ def test_a_fight_from_the_table_asks_the_result(invoke: Invoke, database: str) -
     """Program dice; every question left blank except the winner."""
     new(invoke, database, "Fred", FRED, "medicus")
     new(invoke, database, "Miller", MILLER, "lupa")
-    answers = "\n" * 4 + "Miller\n" + "\n" * 60
+    answers = "\n" * 6 + "Miller\n" + "\n" * 60
     result = invoke(
-        ["career", "fight", "Gallia", "Fred", "Miller", "--arena", "table", "-s", "1"]
-        + ["--database", database],
+        ["career", "fight", "Gallia", "Fred", "Miller", "--arena", "table", "--database", database],
         input=answers,
     )
     assert result.exit_code == 0, result.output

@@ -59,11 +59,19 @@ def liberatio(
 ) -> list[Event]:
     """Step 1 ("Liberatio!"), after a combat in the Coliseum only: each deployed Primus Palus
     who did not bite the dust rolls 2D6 (+2 if wounded); 10 or more frees him: off the sheet,
-    3 Glory, and three servitor stars (`servitor_stars`: the servitor each star goes to)."""
+    3 Glory, and three servitor stars (`servitor_stars`: the servitor each star goes to; a
+    Nomenclator's stars bring their Glory through the "servitor" event). A hired servitor
+    takes no star."""
     tables = tables or load_tables()
     rules = tables.liberatio
     if arena != "coliseum":
         return []
+    hired = sorted(set(servitor_stars) & set(sheet.hired))
+    if hired:
+        raise CareerError(
+            f"the {', '.join(hired)} is hired for this combat only: Liberatio's stars go to the "
+            "ludus's own servitors or to new ones"
+        )
     fallen = {name for owner, name, _ in result.bitten if owner == sheet.lanista}
     servitors = dict(sheet.servitors)
     events: list[Event] = []

@@ -4,7 +4,8 @@ Each ludus sends four of its gladiators who are not convalescent, with their upg
 and wounds; its Manicarius sets its starting Vox Populi and its Sacerdos shuffles Prima Jugula
 cards into its deck. The engine's events tell who won, who was wounded, who bit the dust and
 by whose blow (for the Fatum). A combat played on a physical table is entered as an
-`ArenaResult` directly.
+`ArenaResult` directly. Gladiators and servitors may be hired for one combat
+(`hire_gladiator`, `hire_servitor`); hired servitors leave with `release_hired`.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..agents import Agent, make_agent
 from ..core.registry import new_game
 from ..games.jugula.data import Catalog, load_catalog
 from .data import Tables, load_tables
+from .dice import Event
 from .sheet import CareerError, Gladiator, Sheet
 
 
@@ -203,3 +205,24 @@ def hire_gladiator(
         "paid",
         {"lanista": sheet.lanista, "aurei": spec.hire, "why": f"hiring {name}"},
     )
+
+
+def hire_servitor(sheet: Sheet, code: str, stars: int, tables: Tables | None = None) -> list[Event]:
+    """ "Hiring gladiators and servitors": a servitor of `stars` for this one combat, paid now
+    at the hiring price; not one the ludus has at any rank. He acts in the arena and through
+    the post-arena sequence, is neither upgraded nor sold, and leaves with `release_hired`."""
+    tables = tables or load_tables()
+    trial = Sheet.from_json(sheet.to_json())
+    trial.hire_servitor(code, stars, tables)
+    price = tables.servitor_hire[stars - 1]
+    trial.pay(price, f"hiring a {stars}-star {code}")
+    return [
+        ("paid", {"lanista": sheet.lanista, "aurei": price, "why": f"hiring the {code}"}),
+        ("servitor_hired", {"lanista": sheet.lanista, "code": code, "stars": stars}),
+    ]
+
+
+def release_hired(sheet: Sheet) -> list[Event]:
+    """The hired servitors leave the ludus after the post-arena sequence ("Hiring gladiators
+    and servitors"); hired gladiators were never on the sheet."""
+    return [("hired_released", {"lanista": sheet.lanista, "code": code}) for code in sheet.hired]

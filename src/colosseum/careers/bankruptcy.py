@@ -1,6 +1,7 @@
 """Bankrupt ("Bankrupt"): a sum the treasury cannot pay is raised by selling gladiators, then
 servitors, one by one at the market's prices; if everything is sold and it is still short, the
-ludus closes and its lanista leaves the campaign."""
+ludus closes and its lanista leaves the campaign. A Nomenclator sold takes his Glory with him
+(`Sheet.set_servitor`); a hired servitor is not sold."""
 
 from __future__ import annotations
 
@@ -24,8 +25,8 @@ def pay_or_sell(
         if ludus.gladiators:
             cheapest = min(ludus.gladiators, key=lambda g: (ludus.rank(g, tables), g.experience))
             sales = sell_gladiator(ludus, cheapest.name, dice, tables)
-        elif ludus.servitors:
-            code = min(ludus.servitors, key=lambda c: (ludus.servitors[c], c))
+        elif owned := ludus.owned_servitors():  # a hired servitor is not the ludus's to sell
+            code = min(owned, key=lambda c: (owned[c], c))
             sales = sell_servitor(ludus, code, dice, tables)
         else:
             events.append(("ludus_closed", {"lanista": sheet.lanista, "why": why}))

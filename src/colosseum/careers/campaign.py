@@ -12,10 +12,13 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from .data import Tables, load_tables
 from .sheet import CareerError, Gladiator, Sheet, new_sheet
 from .store import Store, StoredEvent
 
 Payload = dict[str, Any]
+# Appendix III, "Organizing Careers Mode Campaigns": the three ways to run a campaign.
+MODES = ("free", "tournament", "two-player")
 
 
 def _ludus_created(sheets: dict[str, Sheet], data: Payload) -> None:
@@ -23,7 +26,9 @@ def _ludus_created(sheets: dict[str, Sheet], data: Payload) -> None:
     if lanista in sheets:
         raise CareerError(f"the campaign already has a ludus of {lanista!r}")
     pairs = [(str(name), str(armatura)) for name, armatura in data["gladiators"]]
-    sheets[lanista] = new_sheet(lanista, pairs, str(data["servitor"]))
+    aurei = data.get("aurei")  # the campaign's start (a tournament's), absent: the book's 50
+    start = None if aurei is None else int(aurei)
+    sheets[lanista] = new_sheet(lanista, pairs, str(data["servitor"]), aurei=start)
 
 
 def _sheet(sheets: dict[str, Sheet], data: Payload) -> Sheet:
@@ -76,6 +81,14 @@ def _servitor(sheets: dict[str, Sheet], data: Payload) -> None:
     _sheet(sheets, data).set_servitor(str(data["code"]), int(data["stars"]))
 
 
+def _servitor_hired(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).hire_servitor(str(data["code"]), int(data["stars"]))
+
+
+def _hired_released(sheets: dict[str, Sheet], data: Payload) -> None:
+    _sheet(sheets, data).release_servitor(str(data["code"]))
+
+
 def _usury_taken(sheets: dict[str, Sheet], data: Payload) -> None:
     sheet = _sheet(sheets, data)
     sheet.take_usury(str(data["kind"]), int(data["amount"]), int(data.get("interest", 0)))
@@ -96,7 +109,7 @@ def _glory(sheets: dict[str, Sheet], data: Payload) -> None:
 def _ludus_closed(sheets: dict[str, Sheet], data: Payload) -> None:
     """Bankrupt: everything sold and still short; the lanista leaves the campaign."""
     sheet = _sheet(sheets, data)
-    if sheet.gladiators or sheet.servitors:
+    if sheet.gladiators or sheet.owned_servitors():
         raise CareerError(f"{sheet.lanista}'s ludus closes only once everything is sold")
     del sheets[sheet.lanista]
 
@@ -117,6 +130,8 @@ APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
     "paid": _paid,
     "earned": _earned,
     "servitor": _servitor,
+    "servitor_hired": _servitor_hired,
+    "hired_released": _hired_released,
     "usury_taken": _usury_taken,
     "usury_settled": _usury_settled,
     "criterion": _criterion,
@@ -141,14 +156,31 @@ class Campaign:
 
     @classmethod
     def create(
-        cls, store: Store, name: str, glory_target: int = 10, dice: str = "program"
+        cls,
+        store: Store,
+        name: str,
+        glory_target: int = 10,
+        dice: str = "program",
+        *,
+        mode: str = "free",
+        starting_aurei: int | None = None,
+        fixed_rewards: bool = False,
+        fixed_arena_roll: bool = False,
+        rounds: int | None = None,
+        tables: Tables | None = None,
     ) -> Campaign:
-        """A new, empty campaign; `dice` says who rolls: the program or the players' own dice."""
-        if glory_target < 1:
-            raise CareerError("the Glory target is at least 1")
-        if dice not in ("program", "table"):
-            raise CareerError("dice are rolled by the 'program' or at the 'table'")
-        settings = {"glory_target": glory_target, "dice": dice}
+        """A new, empty campaign; `dice` says who rolls: the program or the players' own dice;
+        `mode` and the tournament options as `campaign_settings` checks them."""
+        settings = campaign_settings(
+            glory_target,
+            dice,
+            mode=mode,
+            starting_aurei=starting_aurei,
+            fixed_rewards=fixed_rewards,
+            fixed_arena_roll=fixed_arena_roll,
+            rounds=rounds,
+            tables=tables,
+        )
         key = store.create_campaign(name, settings)
         return cls(store, key, name.strip(), settings)
 
@@ -167,6 +199,8 @@ class Campaign:
         apply = APPLY.get(kind)
         if apply is None:
             raise CareerError(f"unknown event {kind!r} (events: {', '.join(EVENT_KINDS)})")
+        if kind == "ludus_created":
+            payload = self._new_ludus(payload)
         trial = copy.deepcopy(self.sheets)
         try:
             apply(trial, payload)
@@ -178,6 +212,87 @@ class Campaign:
         self.sheets = trial
         self.history.append(stored)
         return stored
+
+    def _new_ludus(self, payload: Payload) -> Payload:
+        """A new ludus under the campaign's settings: at most two in a two-player career; its
+        starting aurei written into the event, so the replay needs no settings."""
+        if self.settings.get("mode") == "two-player" and len(self.sheets) >= 2:
+            raise CareerError(
+                f"a two-player career has two ludi ({', '.join(self.sheets)}); the virtual "
+                "ludi they fight are not campaign ludi"
+            )
+        start = self.settings.get("starting_aurei")
+        if start is None:
+            return payload
+        given = payload.get("aurei", start)
+        if given != start:
+            raise CareerError(
+                f"every ludus of this campaign starts with {start} aurei, not {given}"
+            )
+        return {**payload, "aurei": start}
+
+
+def campaign_settings(
+    glory_target: int = 10,
+    dice: str = "program",
+    *,
+    mode: str = "free",
+    starting_aurei: int | None = None,
+    fixed_rewards: bool = False,
+    fixed_arena_roll: bool = False,
+    rounds: int | None = None,
+    tables: Tables | None = None,
+) -> dict[str, Any]:
+    """The checked settings of a new campaign (Appendix III): `mode` free, tournament or
+    two-player; a tournament's options: the starting aurei (default the book's 50), set
+    rewards by arena, the arena total fixed at 7 (plus the munerarii) and its number of Swiss
+    rounds (default 6)."""
+    tables = tables or load_tables()
+    if not _is_int(glory_target) or glory_target < 1:
+        raise CareerError(f"the Glory target is a whole number of at least 1, not {glory_target!r}")
+    if dice not in ("program", "table"):
+        raise CareerError("dice are rolled by the 'program' or at the 'table'")
+    if mode not in MODES:
+        raise CareerError(f"unknown campaign mode {mode!r}; modes: {', '.join(MODES)}")
+    for option, value in (("fixed_rewards", fixed_rewards), ("fixed_arena_roll", fixed_arena_roll)):
+        if not isinstance(value, bool):
+            raise CareerError(f"{option} is true or false, not {value!r}")
+    if mode != "tournament":
+        chosen = [
+            option
+            for option, value in (
+                ("starting_aurei", starting_aurei),
+                ("fixed_rewards", fixed_rewards or None),
+                ("fixed_arena_roll", fixed_arena_roll or None),
+                ("rounds", rounds),
+            )
+            if value is not None
+        ]
+        if chosen:
+            raise CareerError(
+                f"{', '.join(chosen)}: tournament options (Appendix III), not for a {mode} "
+                "campaign; use mode='tournament'"
+            )
+    start = tables.start.aurei if starting_aurei is None else starting_aurei
+    if not _is_int(start) or not 0 <= start <= 1_000_000:
+        raise CareerError(f"the starting aurei are 0 to 1,000,000, not {starting_aurei!r}")
+    if mode == "tournament":
+        rounds = tables.variants.tournament_rounds if rounds is None else rounds
+        if not _is_int(rounds) or not 1 <= rounds <= 100:
+            raise CareerError(f"a tournament has 1 to 100 rounds, not {rounds!r}")
+    return {
+        "glory_target": glory_target,
+        "dice": dice,
+        "mode": mode,
+        "starting_aurei": start,
+        "fixed_rewards": fixed_rewards,
+        "fixed_arena_roll": fixed_arena_roll,
+        "rounds": rounds,
+    }
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def standing_rows(campaign: Campaign) -> list[dict[str, Any]]:

@@ -140,6 +140,7 @@ STATED: dict[str, dict[str, object]] = {
         "variants.tournament_aurei": 500,
         "variants.tournament_arena_total": 7,
         "variants.virtual_steps_per_popularity": 1,
+        "variants.tournament_rounds": 6,
     },
     "arena.toml": {
         "roll.dice_per_lanista": 1,
@@ -155,6 +156,8 @@ STATED: dict[str, dict[str, object]] = {
         "arena.italian.plus": 800,
         "arena.coliseum.per_point": 750,
         "arena.coliseum.plus": 0,
+        "arena.illegal.fixed_reward": 150,  # Appendix III, "Tournaments": the examples
+        "arena.provincial.fixed_reward": 450,
         "chart.bands": [0, 3, 6, 9, 12, 15, 18],
         "result.2.arenas": ["illegal"] * 3 + ["provincial"] * 2 + ["provincial_capital", "italian"],
         "result.3.arenas": ["illegal"] * 3 + ["provincial"] * 2 + ["provincial_capital", "italian"],
@@ -389,6 +392,7 @@ class VariantsSpec(_Stated):
     tournament_aurei: Aurei
     tournament_arena_total: Total
     virtual_steps_per_popularity: Count
+    tournament_rounds: Annotated[int, Field(ge=1, le=100)]
 
 
 class CareerFile(_Model):
@@ -413,6 +417,7 @@ class ArenaSpec(_Stated):
     name: str
     per_point: Aurei
     plus: Aurei
+    fixed_reward: Aurei  # a tournament's set reward (Appendix III, "Tournaments")
 
 
 class ChartSpec(_Stated):
@@ -667,6 +672,7 @@ class Variants:
     tournament_aurei: int
     tournament_arena_total: int
     virtual_steps_per_popularity: int
+    tournament_rounds: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -676,6 +682,7 @@ class Arena:
     name: str
     per_point: int
     plus: int
+    fixed_reward: int  # the set reward of a tournament with fixed rewards
 
     def reward(self, total: int) -> int:
         return total * self.per_point + self.plus
@@ -702,6 +709,12 @@ class Servitor:
         if stars == 0:
             return 0
         return dict(self.gives)[benefit][stars - 1]
+
+    def total(self, benefit: str, stars: int) -> int:
+        """The sum of `benefit` over the ranks up to `stars` (0 if he does not give it): the
+        Nomenclator's Glory, 1 / 3 / 6."""
+        values = dict(self.gives).get(benefit, (0, 0, 0))
+        return sum(values[:stars])
 
 
 @dataclass(frozen=True, slots=True)
@@ -849,6 +862,7 @@ def _check_arena(arena: ArenaFile, path: Path) -> None:
     bands = arena.chart.bands
     if bands[0] != 0 or any(b <= a for a, b in itertools.pairwise(bands)):
         raise DataError(f"{path}: chart.bands must start at 0 and rise, got {bands}")
+    _never_falls([a.fixed_reward for a in arena.arena], "arena fixed_reward", path)
     _once([r.total for r in arena.result], TOTALS, "result totals", path)
     level = {code: i for i, code in enumerate(ARENAS)}
     grid: list[list[int]] = []
@@ -1028,7 +1042,8 @@ def load_tables(folder: str = "") -> Tables:
         arena_die_cap=arena.roll.die_cap,
         loser_divisor=arena.roll.loser_divisor,
         arenas=tuple(
-            Arena(i, a.id, a.name, a.per_point, a.plus) for i, a in enumerate(arena.arena)
+            Arena(i, a.id, a.name, a.per_point, a.plus, a.fixed_reward)
+            for i, a in enumerate(arena.arena)
         ),
         bands=tuple(arena.chart.bands),
         chart=tuple(tuple(level[a] for a in row.arenas) for row in arena.result),

@@ -20,12 +20,12 @@ def met(sheet: Sheet, criterion: Criterion, promotions: Iterable[int], tables: T
         return len(sheet.gladiators) >= value and all(
             sheet.rank(g, tables) > 0 for g in sheet.gladiators
         )
-    if criterion.kind == "servitor_stars":
-        return any(stars >= value for stars in sheet.servitors.values())
+    if criterion.kind == "servitor_stars":  # hired servitors are not the ludus's
+        return any(stars >= value for stars in sheet.owned_servitors().values())
     if criterion.kind == "popularity":
         return sheet.popularity(tables) >= value
     if criterion.kind == "servitors":
-        return len(sheet.servitors) >= value
+        return len(sheet.owned_servitors()) >= value
     if criterion.kind == "aurei":  # after the usury step, with no loan outstanding
         no_loan = sheet.usury is None or sheet.usury.kind != "loan"
         return no_loan and sheet.aurei >= value

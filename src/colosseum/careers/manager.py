@@ -20,7 +20,7 @@ SERVITOR_WISHES = ("medicus", "unctor", "doctor", "procurator", "editor", "muner
 
 # A gladiator hired for one combat: (name, armatura, rank code, upgrades of the lanista's choice).
 Hire = tuple[str, str, str, list[str]]
-# A step-8 decision: ("borrow" | "lend", aurei) or ("repay", the loan's amount).
+# A step-8 decision: ("borrow" | "lend", aurei) or ("repay", the loan's amount: always all).
 UsuryChoice = tuple[str, int]
 
 
@@ -30,6 +30,10 @@ class Manager(Protocol):
         ...
 
     def hires(self, sheet: Sheet, tables: Tables) -> list[Hire]: ...
+
+    def servitor_hires(self, sheet: Sheet, tables: Tables) -> list[tuple[str, int]]:
+        """Servitors hired for this combat: (code, stars)."""
+        ...
 
     def familia(self, sheet: Sheet, hired: list[Gladiator], tables: Tables) -> list[str] | None:
         """The four names sent to the arena; None: the hired, then the highest ranks."""
@@ -80,6 +84,12 @@ class Thrifty:
             armatura = free.pop()
             wanted.append((f"hired {armatura}", armatura, "palus", ["att"] * palus.upgrades))
         return wanted
+
+    def servitor_hires(self, sheet: Sheet, tables: Tables) -> list[tuple[str, int]]:
+        """A one-star Medicus for the combat when the ludus has none and three reserves."""
+        if "medicus" in sheet.servitors or sheet.aurei < tables.servitor_hire[0] + 3 * self.reserve:
+            return []
+        return [("medicus", 1)]
 
     def familia(self, sheet: Sheet, hired: list[Gladiator], tables: Tables) -> list[str] | None:
         return None

@@ -39,6 +39,7 @@ def sell_gladiator(
 
 def sell_servitor(sheet: Sheet, code: str, dice: Dice, tables: Tables | None = None) -> list[Event]:
     tables = tables or load_tables()
+    _not_hired(sheet, code, "sold")
     stars = sheet.servitors.get(code, 0)
     if not stars:
         raise CareerError(f"{sheet.lanista} has no {code} to sell")
@@ -74,10 +75,34 @@ def buy_gladiator(
     gladiator = Gladiator(name, armatura, experience=spec.experience)
     trial = Sheet.from_json(sheet.to_json())
     trial.add_gladiator(Gladiator(name, armatura), catalog, tables)  # the sheet's rules first
+    events = random_upgrades(sheet, gladiator, spec.upgrades, dice, talent, tables, catalog)
+    if price:
+        events.insert(
+            0, ("paid", {"lanista": sheet.lanista, "aurei": price, "why": f"buying {name}"})
+        )
+    events.append(("gladiator_added", {"lanista": sheet.lanista, "gladiator": gladiator.to_json()}))
+    return events
+
+
+def random_upgrades(
+    sheet: Sheet,
+    gladiator: Gladiator,
+    count: int,
+    dice: Dice,
+    talent: str | None = None,
+    tables: Tables | None = None,
+    catalog: Catalog | None = None,
+) -> list[Event]:
+    """ "Gladiator and Servitor purchases": `count` upgrades rolled on upgrades.toml and given
+    to `gladiator` (changed in place), re-rolled when one is already taken twice; a talent is
+    `talent` or else the first one nobody in `sheet` has. Returns the roll events."""
+    tables = tables or load_tables()
+    catalog = catalog or load_catalog()
     events: list[Event] = []
-    for k in range(spec.upgrades):
+    for k in range(count):
         while True:
-            rolled, event = roll_event(dice, sheet.lanista, f"upgrade {k + 1} of {name}", 1)
+            what = f"upgrade {k + 1} of {gladiator.name}"
+            rolled, event = roll_event(dice, sheet.lanista, what, 1)
             events.append(event)
             kind = tables.upgrades.at(rolled[0])
             if kind == "talent":
@@ -91,11 +116,6 @@ def buy_gladiator(
                 break
             if not tables.reroll_when_maxed:
                 break
-    if price:
-        events.insert(
-            0, ("paid", {"lanista": sheet.lanista, "aurei": price, "why": f"buying {name}"})
-        )
-    events.append(("gladiator_added", {"lanista": sheet.lanista, "gladiator": gladiator.to_json()}))
     return events
 
 
@@ -120,13 +140,25 @@ def buy_servitor(
     per post-arena sequence (`changed`: bought or upgraded in this one), a new one not
     upgraded in the sequence he was bought."""
     tables = tables or load_tables()
+    _not_hired(sheet, code, "upgraded")
     stars = sheet.servitors.get(code, 0)
     if code in changed:
         raise CareerError(f"the {code} was already bought or upgraded after this combat")
     if stars >= tables.ludus.servitor_max_stars:
         raise CareerError(f"the {code} already has {stars} stars")
     price = tables.servitor_new if stars == 0 else tables.servitor_upgrade[stars - 1]
+    if price > sheet.aurei:
+        raise CareerError(
+            f"{sheet.lanista} cannot pay {price} aurei for the {code}: the treasury holds "
+            f"{sheet.aurei}"
+        )
     return [
         ("paid", {"lanista": sheet.lanista, "aurei": price, "why": f"the {code}"}),
         ("servitor", {"lanista": sheet.lanista, "code": code, "stars": stars + 1}),
     ]
+
+
+def _not_hired(sheet: Sheet, code: str, what: str) -> None:
+    """ "Hiring gladiators and servitors": a hired servitor is neither sold nor upgraded."""
+    if code in sheet.hired:
+        raise CareerError(f"the {code} is hired for this combat only: he cannot be {what}")

@@ -12,10 +12,10 @@ entered from a physical table. A payment the treasury cannot make is raised by f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .aftermath import experience, fatum, liberatio, maintenance, wounds_treatment
-from .arena import ArenaResult, fight, hire_gladiator
+from .arena import ArenaResult, fight, hire_gladiator, hire_servitor, release_hired
 from .bankruptcy import pay_or_sell
 from .campaign import Campaign
 from .data import Tables, load_tables
@@ -83,21 +83,22 @@ def run_combat(
     manager: Manager,
     arena: Arena,
     tables: Tables | None = None,
+    guests: Sequence[Sheet] = (),
 ) -> CombatReport:
-    """Play one combat between `lanistae` and record everything it does to their ludi."""
+    """Play one combat between `lanistae` (and `guests`: ludi outside the campaign, such as a
+    two-player career's virtual ludus, who fight but keep no sheet) and record everything it
+    does to the campaign's ludi."""
     tables = tables or load_tables()
-    sheets = [campaign.sheets[name] for name in lanistae]
-    draw = determine_arena(sheets, dice, tables)
-    for lanista, die in zip(draw.rollers, draw.arena_rolls, strict=True):
-        campaign.record(
-            "roll", {"lanista": lanista, "what": "arena", "dice": [die], "source": dice.source}
-        )
-    for lanista, die in zip(draw.rollers, draw.reward_rolls, strict=True):
-        campaign.record(
-            "roll", {"lanista": lanista, "what": "reward", "dice": [die], "source": dice.source}
-        )
-    hired = [_hire(campaign, name, manager, tables) for name in lanistae]
-    result = arena([campaign.sheets[name] for name in lanistae], hired, manager)
+    sheets = [*(campaign.sheets[name] for name in lanistae), *guests]
+    draw = determine_arena(sheets, dice, tables, settings=campaign.settings)
+    for what, rolls in (("arena", draw.arena_rolls), ("reward", draw.reward_rolls)):
+        for lanista, die in zip(draw.rollers, rolls, strict=bool(rolls)):  # none when fixed
+            campaign.record(
+                "roll", {"lanista": lanista, "what": what, "dice": [die], "source": dice.source}
+            )
+    hired = [_hire(campaign, name, manager, dice, tables) for name in lanistae]
+    hired += [[] for _ in guests]
+    result = arena([*(campaign.sheets[name] for name in lanistae), *guests], hired, manager)
     campaign.record(
         "combat",
         {
@@ -109,17 +110,22 @@ def run_combat(
             "hired": {n: [g.name for g in h] for n, h in zip(lanistae, hired, strict=True) if h},
             "wounded": [list(w) for w in result.wounded],
             "bitten": [list(b) for b in result.bitten],
+            "guests": {g.lanista: [x.to_json() for x in g.gladiators] for g in guests},
         },
     )
-    events, spared = fatum(campaign.sheets, result, dice, tables)
+    # only the campaign's gladiators face the Fatum; a guest's blow brings no Editor
+    ours = [b for b in result.bitten if b[0] in campaign.sheets]
+    bitten = tuple((owner, name, by if by in campaign.sheets else None) for owner, name, by in ours)
+    events, spared = fatum(campaign.sheets, replace(result, bitten=bitten), dice, tables)
     _record(campaign, events, dice, tables)
-    order = [*result.winners, *(n for n in lanistae if n not in result.winners)]
+    order = [*(n for n in result.winners if n in lanistae)]
+    order += [n for n in lanistae if n not in result.winners]
     for lanista in order:
         try:
             _post_arena(
                 campaign,
                 lanista,
-                lanistae,
+                sheets,
                 result,
                 draw.arena.code,
                 draw.reward,
@@ -134,9 +140,19 @@ def run_combat(
     return CombatReport(draw.arena.code, draw.reward, result, tuple(winners))
 
 
-def _hire(campaign: Campaign, lanista: str, manager: Manager, tables: Tables) -> list[Gladiator]:
+def _hire(
+    campaign: Campaign, lanista: str, manager: Manager, dice: Dice, tables: Tables
+) -> list[Gladiator]:
     """ "Hiring gladiators and servitors": the manager's hires, each paid at once; a hire the
-    treasury or the rules refuse is skipped."""
+    treasury or the rules refuse is skipped. Hired servitors join the sheet until the end of
+    the post-arena sequence; the hired gladiators are returned for the combat."""
+    for code, stars in manager.servitor_hires(campaign.sheets[lanista], tables):
+        try:
+            events = hire_servitor(campaign.sheets[lanista], code, stars, tables)
+        except CareerError as error:
+            manager.refused(f"hiring the {code}", error)
+            continue
+        _record(campaign, events, dice, tables)
     hired: list[Gladiator] = []
     for name, armatura, rank, upgrades in manager.hires(campaign.sheets[lanista], tables):
         if any(g.armatura == armatura for g in hired):
@@ -157,7 +173,7 @@ def _hire(campaign: Campaign, lanista: str, manager: Manager, tables: Tables) ->
 def _post_arena(
     campaign: Campaign,
     lanista: str,
-    lanistae: Sequence[str],
+    fighters: Sequence[Sheet],
     result: ArenaResult,
     arena: str,
     reward: int,
@@ -166,7 +182,7 @@ def _post_arena(
     manager: Manager,
     tables: Tables,
 ) -> None:
-    """The ten steps for one ludus."""
+    """The ten steps for one ludus; `fighters` are the sheets as they entered the arena."""
     sheet = campaign.sheets[lanista]
     marked_before = {g.name for g in sheet.gladiators if g.wounded or g.convalescent}
     ranks_before = {g.name: sheet.rank(g, tables) for g in sheet.gladiators}
@@ -192,7 +208,7 @@ def _post_arena(
     exempt = manager.exemptions(campaign.sheets[lanista], tables)
     _record(campaign, maintenance(campaign.sheets[lanista], exempt, dice, tables), dice, tables)
     # 5. Experience and rank updates
-    rivals = [campaign.sheets[n] for n in lanistae if n != lanista and n in campaign.sheets]
+    rivals = [rival for rival in fighters if rival.lanista != lanista]
     trained = manager.pupils(campaign.sheets[lanista], tables)
     gained = experience(campaign.sheets[lanista], result, rivals, trained, tables)
     _record(campaign, gained, dice, tables)
@@ -234,6 +250,7 @@ def _post_arena(
     _usury(campaign, lanista, manager, dice, tables)
     # 9. Popularity is derived from the ranks. 10. Glory update
     _record(campaign, glory_update(campaign.sheets[lanista], promotions, tables), dice, tables)
+    _record(campaign, release_hired(campaign.sheets[lanista]), dice, tables)
     # the previous combat's wounded / convalescent marks come off now
     for name in marked_before:
         if (

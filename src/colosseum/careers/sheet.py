@@ -80,6 +80,7 @@ class Sheet:
     aurei: int = 0
     gladiators: list[Gladiator] = field(default_factory=list)
     servitors: dict[str, int] = field(default_factory=dict)  # code -> stars 1-3
+    hired: list[str] = field(default_factory=list)  # servitors (in `servitors`) hired, not owned
     usury: Usury | None = None
     criteria: list[str] = field(default_factory=list)  # Glory criteria scored, in order
 
@@ -102,6 +103,10 @@ class Sheet:
         tables = tables or load_tables()
         total = sum(tables.ranks[self.rank(g, tables)].popularity for g in self.gladiators)
         return min(total, tables.ludus.popularity_max)
+
+    def owned_servitors(self) -> dict[str, int]:
+        """The servitors of the ludus, without those hired for one combat."""
+        return {c: s for c, s in self.servitors.items() if c not in self.hired}
 
     # --- changing it ---------------------------------------------------------------------
 
@@ -198,17 +203,48 @@ class Sheet:
         self.aurei += aurei
 
     def set_servitor(self, code: str, stars: int, tables: Tables | None = None) -> None:
-        """A servitor hired, bought or upgraded to `stars` (0 removes him)."""
+        """A servitor of the ludus acquired, upgraded or set to `stars` (0: sold or lost). The
+        Glory he gives on reaching a rank ("Nomenclator": 1, then 2, then 3) follows his stars:
+        all of it is lost with him; the track never falls below 0."""
         tables = tables or load_tables()
-        if code not in {s.code for s in tables.servitors}:
-            known = ", ".join(s.code for s in tables.servitors)
-            raise CareerError(f"unknown servitor {code!r}; known: {known}")
-        if not 0 <= stars <= tables.ludus.servitor_max_stars:
-            raise CareerError(f"a servitor has 1 to {tables.ludus.servitor_max_stars} stars")
+        self._check_servitor(code, stars, tables)
+        if code in self.hired:
+            raise CareerError(
+                f"the {code} is hired for this combat only: he cannot be upgraded, sold or given "
+                "stars"
+            )
+        servitor = tables.servitor(code)
+        gained = servitor.total("glory", stars) - servitor.total(
+            "glory", self.servitors.get(code, 0)
+        )
+        self.glory = max(0, self.glory + gained)
         if stars == 0:
             self.servitors.pop(code, None)
         else:
             self.servitors[code] = stars
+
+    def hire_servitor(self, code: str, stars: int, tables: Tables | None = None) -> None:
+        """ "Hiring gladiators and servitors": a servitor of `stars` for one combat, one the
+        ludus does not have at any rank; he gives no Glory (he is not acquired)."""
+        tables = tables or load_tables()
+        self._check_servitor(code, stars, tables)
+        if stars == 0:
+            raise CareerError(f"a hired servitor has 1 to {tables.ludus.servitor_max_stars} stars")
+        if code in self.servitors:
+            how = "hired" if code in self.hired else "in the ludus"
+            raise CareerError(
+                f"{self.lanista} already has a {code} ({how}, {self.servitors[code]} stars): "
+                "a servitor the ludus has cannot be hired, even of a higher rank"
+            )
+        self.servitors[code] = stars
+        self.hired.append(code)
+
+    def release_servitor(self, code: str) -> None:
+        """A hired servitor leaves after the post-arena sequence."""
+        if code not in self.hired:
+            raise CareerError(f"{self.lanista} has no hired {code} to release")
+        self.hired.remove(code)
+        del self.servitors[code]
 
     def take_usury(self, kind: str, amount: int, interest: int = 0) -> None:
         """Borrow ("loan") or lend ("lent"): one or the other, never both ("Usury" sidebar);
@@ -261,6 +297,14 @@ class Sheet:
     # --- checks -------------------------------------------------------------------------
 
     @staticmethod
+    def _check_servitor(code: str, stars: int, tables: Tables) -> None:
+        if code not in {s.code for s in tables.servitors}:
+            known = ", ".join(s.code for s in tables.servitors)
+            raise CareerError(f"unknown servitor {code!r}; known: {known}")
+        if not 0 <= stars <= tables.ludus.servitor_max_stars:
+            raise CareerError(f"a servitor has 1 to {tables.ludus.servitor_max_stars} stars")
+
+    @staticmethod
     def _check_upgrade_count(gladiator: Gladiator, kind: str, count: int, tables: Tables) -> None:
         if kind not in UPGRADES:
             raise CareerError(f"unknown upgrade {kind!r}: mp, att, def or a talent")
@@ -300,6 +344,7 @@ class Sheet:
             "aurei": self.aurei,
             "gladiators": [g.to_json() for g in self.gladiators],
             "servitors": dict(self.servitors),
+            "hired": list(self.hired),
             "usury": None if self.usury is None else self.usury.to_json(),
             "criteria": list(self.criteria),
         }
@@ -313,6 +358,7 @@ class Sheet:
             aurei=int(data["aurei"]),
             gladiators=[Gladiator.from_json(g) for g in data["gladiators"]],
             servitors={str(k): int(v) for k, v in data["servitors"].items()},
+            hired=[str(c) for c in data.get("hired", [])],
             usury=None
             if usury is None
             else Usury(str(usury["kind"]), int(usury["amount"]), int(usury.get("interest", 0))),
@@ -326,9 +372,11 @@ def new_sheet(
     servitor: str,
     tables: Tables | None = None,
     catalog: Catalog | None = None,
+    aurei: int | None = None,
 ) -> Sheet:
-    """ "Ludus": four Tiro of different armaturae (name, armatura), 50 aurei and one servitor
-    of rank 1; CareerError if the request breaks a rule."""
+    """ "Ludus": four Tiro of different armaturae (name, armatura), 50 aurei (or `aurei`, a
+    tournament's start, Appendix III) and one servitor of rank 1; CareerError if the request
+    breaks a rule."""
     tables = tables or load_tables()
     catalog = catalog or load_catalog()
     start = tables.start
@@ -338,7 +386,9 @@ def new_sheet(
         raise CareerError(
             f"a new ludus starts with {start.gladiators} gladiators, {len(gladiators)} given"
         )
-    sheet = Sheet(lanista=lanista.strip(), aurei=start.aurei)
+    if aurei is not None and aurei < 0:
+        raise CareerError(f"a ludus cannot start with {aurei} aurei")
+    sheet = Sheet(lanista=lanista.strip(), aurei=start.aurei if aurei is None else aurei)
     for name, armatura in gladiators:
         sheet.add_gladiator(Gladiator(name, armatura), catalog, tables)
     sheet.set_servitor(servitor, start.servitor_stars, tables)

@@ -76,15 +76,40 @@ def new(
     dice: Annotated[
         str, typer.Option(help="Who rolls in a new campaign: program or table.")
     ] = "program",
+    mode: Annotated[
+        str, typer.Option(help="A new campaign's kind: free, tournament or two-player.")
+    ] = "free",
+    starting_aurei: Annotated[
+        int | None, typer.Option(help="Tournament: every ludus's starting aurei.")
+    ] = None,
+    fixed_rewards: Annotated[
+        bool, typer.Option("--fixed-rewards", help="Tournament: each arena pays a set reward.")
+    ] = False,
+    fixed_arena_roll: Annotated[
+        bool,
+        typer.Option("--fixed-arena-roll", help="Tournament: the arena roll is always 7."),
+    ] = False,
+    rounds: Annotated[int | None, typer.Option(help="Tournament: Swiss rounds to play.")] = None,
     database: DatabaseOpt = None,
 ) -> None:
-    """Start a career: a ludus of four Tiro, 50 aurei and one servitor, in CAMPAIGN."""
+    """Start a career: a ludus of four Tiro, 50 aurei (or the tournament's) and one servitor,
+    in CAMPAIGN (created with these settings if it is new; Appendix III)."""
     with user_errors():
         store = Store(database)
         if campaign.strip() in store.names():
             opened = Campaign.open(store, campaign.strip())
         else:
-            opened = Campaign.create(store, campaign, glory_target=glory, dice=dice)
+            opened = Campaign.create(
+                store,
+                campaign,
+                glory_target=glory,
+                dice=dice,
+                mode=mode,
+                starting_aurei=starting_aurei,
+                fixed_rewards=fixed_rewards,
+                fixed_arena_roll=fixed_arena_roll,
+                rounds=rounds,
+            )
         opened.record(
             "ludus_created",
             {"lanista": lanista, "gladiators": _gladiators(gladiators), "servitor": servitor},

@@ -95,6 +95,20 @@ class AskingManager:
             except CareerError as error:
                 self.console.print(f"[red]{error}[/red]")
 
+    def servitor_hires(self, sheet: Sheet, tables: Tables) -> list[tuple[str, int]]:
+        prices = ", ".join(
+            f"{stars} star(s) {price}" for stars, price in enumerate(tables.servitor_hire, 1)
+        )
+        question = (
+            f"{sheet.lanista} ({sheet.aurei} aurei): hire servitors for this combat? "
+            f"code:stars, comma-separated ({prices})"
+        )
+        while True:
+            pieces = [piece.partition(":") for piece in _names(self.ask(question))]
+            if all(stars.isdigit() for _, _, stars in pieces):
+                return [(code.lower(), int(stars)) for code, _, stars in pieces]
+            self.console.print("[red]each hire is code:stars, e.g. medicus:1[/red]")
+
     def familia(self, sheet: Sheet, hired: list[Gladiator], tables: Tables) -> list[str] | None:
         ready = [g.name for g in hired] + [g.name for g in sheet.gladiators if not g.convalescent]
         size = tables.ludus.deployed
