@@ -142,3 +142,104 @@ def test_companion_mode_records_the_table_dice_and_the_entered_result(tmp_path: 
     assert {k: s.to_json() for k, s in replayed.sheets.items()} == {
         k: s.to_json() for k, s in campaign.sheets.items()
     }
+
+
+def test_a_two_player_career_fights_virtual_ludi(invoke: Invoke, database: str) -> None:
+    """Appendix III, "Two-player careers": the virtual ludus's ranks add up to the lanista's
+    Popularity; it fights and is stored with the combat, but keeps no sheet."""
+    result = invoke(
+        [
+            "career",
+            "new",
+            "Duo",
+            "Fred",
+            "-g",
+            FRED,
+            "--servitor",
+            "medicus",
+            "--mode",
+            "two-player",
+            "--database",
+            database,
+        ]
+    )
+    assert result.exit_code == 0, result.output
+    wrong = invoke(
+        [
+            "career",
+            "fight",
+            "Duo",
+            "Fred",
+            "--virtual",
+            "--virtual-ranks",
+            "palus,tiro,tiro,tiro",
+            "--auto",
+            "--database",
+            database,
+        ]
+    )
+    assert wrong.exit_code != 0 and "exactly 0" in wrong.output  # Popularity 0: four Tiro
+    fought = invoke(
+        ["career", "fight", "Duo", "Fred", "--virtual", "--auto", "-s", "2", "--database", database]
+    )
+    assert fought.exit_code == 0, fought.output
+    exported = json.loads(invoke(["career", "export", "Duo", "--database", database]).output)
+    (combat,) = [e["data"] for e in exported["events"] if e["kind"] == "combat"]
+    assert combat["lanistae"] == ["Fred"]
+    (familia,) = combat["guests"].values()
+    assert len(familia) == 4 and all(g["experience"] == 0 for g in familia)
+    assert set(exported["sheets"]) == {"Fred"}
+
+
+def test_a_tournament_pairs_its_rounds_and_names_its_winner(invoke: Invoke, database: str) -> None:
+    """Appendix III, "Tournaments": starting aurei, set rewards, fixed arena roll; Swiss
+    rounds with a rotating bye; after the agreed rounds the standings name the winner."""
+    for lanista, gladiators in (("Fred", FRED), ("Miller", MILLER), ("Laure", FRED)):
+        result = invoke(
+            [
+                "career",
+                "new",
+                "Cup",
+                lanista,
+                "-g",
+                gladiators,
+                "--servitor",
+                "medicus",
+                "--mode",
+                "tournament",
+                "--rounds",
+                "2",
+                "--starting-aurei",
+                "500",
+                "--fixed-rewards",
+                "--fixed-arena-roll",
+                "--database",
+                database,
+            ]
+        )
+        assert result.exit_code == 0, result.output
+    byes = []
+    for _ in range(2):
+        next_round = json.loads(
+            invoke(
+                ["career", "pairings", "Cup", "-s", "1", "--json", "--database", database]
+            ).output
+        )
+        assert not next_round["over"]
+        byes.append(next_round["bye"])
+        ((first, second),) = next_round["pairs"]
+        fought = invoke(
+            ["career", "fight", "Cup", first, second, "--auto", "-s", "4", "--database", database]
+        )
+        assert fought.exit_code == 0, fought.output
+    assert byes[0] != byes[1]
+    exported = json.loads(invoke(["career", "export", "Cup", "--database", database]).output)
+    rolls = [e["data"]["what"] for e in exported["events"] if e["kind"] == "roll"]
+    assert "arena" not in rolls and "reward" not in rolls  # both fixed
+    final = invoke(["career", "pairings", "Cup", "--database", database])
+    standings = json.loads(
+        invoke(["career", "standings", "Cup", "--json", "--database", database]).output
+    )
+    assert f"{standings[0]['lanista']} wins the tournament" in final.output
+    free = invoke(["career", "pairings", "Duo", "--database", database])
+    assert free.exit_code != 0

@@ -8,7 +8,9 @@ lowest-ranked lanista who has not had one sits the round out (a bye).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
+from itertools import combinations
+from typing import Any
 
 
 def swiss_pairs(
@@ -35,3 +37,27 @@ def swiss_pairs(
         waiting.remove(partner)
         pairs.append((first, partner))
     return pairs, bye
+
+
+def tournament_round(
+    combats: Sequence[Mapping[str, Any]], ludi: Sequence[str], rng: random.Random
+) -> tuple[int, list[tuple[str, str]], str | None]:
+    """The next Swiss round of a tournament from its stored combats (each with "lanistae" and
+    "winners"), taken `len(ludi) // 2` to a round: (its number, the pairs, the bye). A win
+    scores 1, shared by joint winners; whoever missed a round has had his bye."""
+    points = dict.fromkeys(ludi, 0.0)
+    met: set[frozenset[str]] = set()
+    for combat in combats:
+        fighters = [n for n in combat["lanistae"] if n in points]
+        met.update(frozenset(pair) for pair in combinations(fighters, 2))
+        for winner in combat["winners"]:
+            if winner in points:
+                points[winner] += 1.0 / len(combat["winners"])
+    per_round = max(1, len(ludi) // 2)
+    number = len(combats) // per_round + 1
+    byes: set[str] = set()
+    for start in range(0, len(combats) - per_round + 1, per_round):
+        fought = {n for combat in combats[start : start + per_round] for n in combat["lanistae"]}
+        byes.update(n for n in ludi if n not in fought)
+    pairs, bye = swiss_pairs(points, met, byes, rng=rng if not combats else None)
+    return number, pairs, bye

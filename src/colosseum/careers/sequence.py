@@ -97,8 +97,8 @@ def run_combat(
                 "roll", {"lanista": lanista, "what": what, "dice": [die], "source": dice.source}
             )
     hired = [_hire(campaign, name, manager, dice, tables) for name in lanistae]
-    hired += [[] for _ in guests]
-    result = arena([*(campaign.sheets[name] for name in lanistae), *guests], hired, manager)
+    fighting = [*(campaign.sheets[name] for name in lanistae), *guests]
+    result = arena(fighting, [*hired, *([] for _ in guests)], manager)
     campaign.record(
         "combat",
         {

@@ -10,6 +10,7 @@ data folder.
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from typing import Annotated, Any
 
@@ -25,10 +26,12 @@ from ..careers.data import load_tables
 from ..careers.dice import Dice, ProgramDice
 from ..careers.gazette import gazette
 from ..careers.manager import Manager, Thrifty
+from ..careers.pairing import tournament_round
 from ..careers.sequence import Arena, engine_arena, run_combat
 from ..careers.sheet import CareerError, Sheet
 from ..careers.simulate import simulate_campaign
 from ..careers.store import Store
+from ..careers.virtual import virtual_familia, virtual_sheet
 from .career_fight import AskingManager, PromptDice, table_arena
 from .common import split_players, stdout_console, user_errors
 
@@ -145,7 +148,10 @@ def show(
 def fight_command(
     campaign: CampaignArg,
     lanistae: Annotated[
-        list[str], typer.Argument(help="The 2 to 4 lanistae who fight.", show_default=False)
+        list[str],
+        typer.Argument(
+            help="The 2 to 4 lanistae who fight (1 with --virtual).", show_default=False
+        ),
     ],
     arena: Annotated[
         str, typer.Option(help="engine: played here by computer players; table: entered.")
@@ -153,6 +159,16 @@ def fight_command(
     players: Annotated[
         str | None,
         typer.Option("--players", "-p", help="Engine players, one per ludus (default heuristic)."),
+    ] = None,
+    virtual: Annotated[
+        bool,
+        typer.Option(
+            "--virtual", help="Against a virtual ludus built from the lanista's Popularity."
+        ),
+    ] = False,
+    virtual_ranks: Annotated[
+        str | None,
+        typer.Option(help="The virtual ludus's four ranks, e.g. palus,tiro,primus_palus,tiro."),
     ] = None,
     auto: Annotated[
         bool, typer.Option("--auto", help="Let the thrifty manager answer every choice.")
@@ -172,17 +188,18 @@ def fight_command(
                 raise CareerError(
                     f"no ludus of {name!r} in {campaign!r} (ludi: {', '.join(opened.sheets)})"
                 )
-        if not 2 <= len(names) <= 4 or len(set(names)) != len(names):
-            raise CareerError("a combat is fought by 2 to 4 different lanistae")
         drawn = secrets.randbits(31) if seed is None else seed
+        guests = _guests(opened, names, virtual, virtual_ranks, drawn)
+        if not 2 <= len(names) + len(guests) <= 4 or len(set(names)) != len(names):
+            raise CareerError("a combat is fought by 2 to 4 different lanistae")
         manager: Manager = Thrifty(drawn) if auto else AskingManager(console, _ask)
         dice: Dice = (
             PromptDice(console, _ask)
             if opened.settings.get("dice") == "table"
             else ProgramDice(drawn)
         )
-        fought = _arena(arena, players, len(names), drawn, console, auto)
-        report = run_combat(opened, names, dice, manager, fought)
+        fought = _arena(arena, players, len(names) + len(guests), drawn, console, auto)
+        report = run_combat(opened, names, dice, manager, fought, guests=guests)
     verdict = ", ".join(report.result.winners)
     console.print(
         Text(f"{report.arena}: won by {verdict}; reward {report.reward} aurei", style="bold")
@@ -194,6 +211,23 @@ def fight_command(
             console.print(Text(f"{name}'s ludus closed: bankrupt", style="bold red"))
     if report.campaign_winners:
         console.print(Text(f"Campaign won by {', '.join(report.campaign_winners)}!", style="bold"))
+
+
+def _guests(
+    campaign: Campaign, names: list[str], virtual: bool, ranks: str | None, seed: int
+) -> list[Sheet]:
+    """The virtual ludus of "Two-player careers" (Appendix III), built from the one lanista's
+    Popularity: the given ranks, else random ones, and upgrades rolled as on the market."""
+    if not virtual:
+        if ranks is not None:
+            raise CareerError("--virtual-ranks is for a combat against a --virtual ludus")
+        return []
+    if len(names) != 1:
+        raise CareerError("a virtual ludus fights one lanista: name only him")
+    popularity = campaign.sheets[names[0]].popularity()
+    chosen = [piece.strip().lower() for piece in ranks.split(",")] if ranks else None
+    familia = virtual_familia(popularity, random.Random(seed), ranks=chosen)
+    return [virtual_sheet(familia)]
 
 
 def _ask(question: str) -> str:
@@ -216,6 +250,41 @@ def _arena(kind: str, players: str | None, ludi: int, seed: int, console: Any, a
     for spec in specs:
         make_agent(spec, "jugula")  # an unknown player is refused before any roll
     return engine_arena(specs, seed)
+
+
+@career_app.command("pairings")
+def pairings(
+    campaign: CampaignArg,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="First round's draw.")] = None,
+    database: DatabaseOpt = None,
+    json_output: JsonOpt = False,
+) -> None:
+    """A tournament's next Swiss round (Appendix III): winners meet winners, no pair twice."""
+    with user_errors():
+        opened = _open(database, campaign)
+        if opened.settings.get("mode") != "tournament":
+            raise CareerError(
+                f"{campaign!r} is not a tournament (create it with --mode tournament)"
+            )
+        combats = [e.payload for e in opened.history if e.kind == "combat"]
+        drawn = secrets.randbits(31) if seed is None else seed
+        number, pairs, bye = tournament_round(combats, list(opened.sheets), random.Random(drawn))
+    rounds = opened.settings.get("rounds")
+    over = rounds is not None and number > int(rounds)
+    if json_output:
+        summary = {"round": number, "pairs": pairs, "bye": bye, "over": over}
+        typer.echo(json.dumps(summary))
+        return
+    console = stdout_console()
+    if over:
+        leader = standing_rows(opened)[0]["lanista"]
+        console.print(Text(f"The {rounds} rounds are played: {leader} wins the tournament."))
+        return
+    console.print(Text(f"Round {number}" + (f" of {rounds}" if rounds else ""), style="bold"))
+    for first, second in pairs:
+        console.print(f"  {first} v {second}")
+    if bye:
+        console.print(f"  {bye} sits this round out")
 
 
 @career_app.command("history")
