@@ -7,7 +7,7 @@ import random
 import pytest
 
 import colosseum
-from colosseum.agents.evaluation import EVALUATIONS, ROLLOUT_STEPS
+from colosseum.agents.evaluation import EVALUATIONS, SEARCH_DEFAULTS
 from colosseum.core.registry import games
 
 from ..jugula.helpers import Table
@@ -16,7 +16,7 @@ from ..jugula.helpers import Table
 def test_every_registered_game_has_an_evaluation_and_a_cut_off() -> None:
     ids = set(games())
     assert set(EVALUATIONS) == ids
-    assert set(ROLLOUT_STEPS) == ids
+    assert set(SEARCH_DEFAULTS) == ids
 
 
 @pytest.mark.parametrize("game", sorted(EVALUATIONS))

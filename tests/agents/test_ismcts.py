@@ -190,9 +190,34 @@ def test_agent_specs_set_the_budget(
         ("ismcts:iterations=0", "at least 1"),
         ("ismcts:seconds=-1", "positive"),
         ("ismcts:level=godlike", "unknown level"),
+        ("ismcts:policy=oracle", "not random or heuristic"),
+        ("ismcts:prior=1", "between 0 and 1"),
+        ("ismcts:prior=much", "not a number"),
         ("hard:iterations=5", "takes no parameters"),
     ],
 )
 def test_bad_agent_specs_say_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(InvalidAgent, match=message):
         make_agent(spec, "ludus")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_guided_search_starts_from_the_policys_move(game: str) -> None:
+    """With a prior, the first iteration follows the policy (the heuristic player), so a
+    search of one iteration plays the heuristic's move."""
+    state = mid_game(game, 2, seed=7, steps=20)
+    seat = state.current_player
+    assert seat is not None
+    heuristic = make_agent("heuristic", game).choose(state, seat, random.Random(1))
+    guided = make_agent("ismcts:iterations=1,policy=heuristic,prior=0.8", game)
+    assert guided.choose(state, seat, random.Random(1)) == heuristic
+
+
+def test_specs_choose_the_policy_and_the_prior() -> None:
+    guided = make_agent("ismcts:policy=heuristic,prior=0.6,rollout=4,c=1.2", "ludi")
+    assert isinstance(guided, ISMCTSAgent)
+    assert guided.policy is not None and guided.policy.name == "heuristic"
+    assert (guided.prior, guided.rollout_steps, guided.exploration) == (0.6, 4, 1.2)
+    plain = make_agent("ismcts:policy=random,prior=0", "ludi")
+    assert isinstance(plain, ISMCTSAgent)
+    assert plain.policy is None and plain.prior is None  # plain UCB1, random rollouts

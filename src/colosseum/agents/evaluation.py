@@ -8,6 +8,7 @@ table (`view(None)`). The search itself stays free of game-specific code (`agent
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..core.state import State
 
@@ -67,10 +68,23 @@ EVALUATIONS: dict[str, Evaluation] = {
     "ludi-gladiatorii": ludi,
     "jugula": jugula,
 }
-# Rollout cut-off by game (random decisions before the evaluation): short rollouts scored by
-# the evaluation searched far better than long ones in every game (docs/agents.md).
-ROLLOUT_STEPS: dict[str, int] = {
-    "ludus-gladiatorius": 10,
-    "ludi-gladiatorii": 10,
-    "jugula": 3,
+
+
+@dataclass(frozen=True, slots=True)
+class SearchDefaults:
+    """How `ismcts` searches a game unless told otherwise (docs/agents.md, "Tuning")."""
+
+    rollout: int = -1  # decisions before the evaluation; negative: to the end
+    policy: str = "random"  # who plays the rollouts: "random" or "heuristic"
+    prior: float = 0.0  # PUCT's weight on the policy's move; 0: plain UCB1
+    exploration: float = 0.7
+
+
+# Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts) the
+# search reached the heuristic's strength or beyond in every game, where random rollouts
+# lost to it; Jugula's heuristic is slow, so its rollouts stop after six decisions.
+SEARCH_DEFAULTS: dict[str, SearchDefaults] = {
+    "ludus-gladiatorius": SearchDefaults(-1, "heuristic", 0.8, 1.0),
+    "ludi-gladiatorii": SearchDefaults(-1, "heuristic", 0.8, 1.0),
+    "jugula": SearchDefaults(6, "heuristic", 0.8, 1.0),
 }

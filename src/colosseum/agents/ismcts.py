@@ -1,12 +1,16 @@
 """Information-set Monte Carlo tree search (single observer; Cowling, Powley & Whitehouse 2012).
 
 Each iteration guesses the hidden information with `state.determinize(seat, rng)` (which also
-reseeds the game's own dice and shuffles), walks the tree of action notations from the root,
-choosing among the actions legal in that guess by UCB with availability counts, adds one node,
-plays the rest with the default policy (uniformly random), and backs the result up. The search
-reads nothing but `legal_actions`, `determinize`, `apply`, `current_player`, `is_terminal` and
-`returns`, so it never sees a hidden card, and has no game-specific code: a game may only
-supply an `evaluation` (`agents/evaluation.py`) used when a rollout is cut short.
+reseeds the game's own dice and shuffles), walks the tree of action notations from the root
+choosing among the actions legal in that guess, adds one node, plays on with the default
+policy, and backs the result up. Selection is UCB1 with availability counts, or, given a
+`prior`, PUCT (as in AlphaZero) with the prior probability `prior` on the action the
+`policy` agent would play and the rest shared by the others, so the search starts from the
+policy's move and leaves it only on evidence. The default policy is uniformly random, or the
+`policy` agent. The search reads nothing but `legal_actions`, `determinize`, `apply`,
+`current_player`, `is_terminal` and `returns`, so it never sees a hidden card, and has no
+game-specific code: a game may supply an `evaluation` (`agents/evaluation.py`) used when a
+rollout is cut short, and a policy (an Agent: it reads only the determinized state's view).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 
 from ..core.actions import Action
 from ..core.state import State
+from .base import Agent
 
 Evaluation = Callable[[State], list[float]]
 
@@ -33,10 +38,11 @@ LEVELS: dict[str, dict[str, float]] = {
 class _Node:
     """An information-set node: reached by an action of `player`; stats from his side."""
 
-    __slots__ = ("available", "children", "player", "reward", "visits")
+    __slots__ = ("available", "children", "player", "preferred", "reward", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
+        self.preferred: str | None = None
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.available = 1
@@ -54,8 +60,9 @@ class SearchStats:
 
 class ISMCTSAgent:
     """SO-ISMCTS with a budget of iterations or seconds (whichever is given; both: the first
-    reached). `exploration` is the UCB constant; `rollout_steps` cuts rollouts short (then
-    `evaluation` scores the state, or every seat gets an equal share)."""
+    reached). `exploration` is the UCB or PUCT constant; `rollout_steps` cuts rollouts short
+    (then `evaluation` scores the state, or every seat gets an equal share); `policy` plays
+    the rollouts (uniformly random without one) and, with `prior`, guides the selection."""
 
     name = "ismcts"
 
@@ -66,6 +73,8 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         rollout_steps: int | None = None,
         evaluation: Evaluation | None = None,
+        policy: Agent | None = None,
+        prior: float | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -77,11 +86,15 @@ class ISMCTSAgent:
             raise ValueError("exploration must not be negative")
         if rollout_steps is not None and rollout_steps < 0:
             raise ValueError("rollout_steps must not be negative")
+        if prior is not None and not 0.0 < prior < 1.0:
+            raise ValueError("prior must be between 0 and 1 (exclusive)")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_steps = rollout_steps
         self.evaluation = evaluation
+        self.policy = policy
+        self.prior = prior
         self.last: SearchStats | None = None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -114,35 +127,39 @@ class ISMCTSAgent:
     def _iterate(self, root: _Node, game: State, rng: random.Random) -> None:
         """Selection and expansion in the tree, a rollout, then the backup."""
         node, path = root, []
+        root.visits += 1
         while not game.is_terminal():
             player = game.current_player
             assert player is not None
             legal = game.legal_actions()
             keys = [str(action) for action in legal]
-            untried = []
-            for i, key in enumerate(keys):
+            for key in keys:
                 child = node.children.get(key)
-                if child is None:
-                    untried.append(i)
-                else:
+                if child is not None:
                     child.available += 1
-            if untried:
-                i = untried[rng.randrange(len(untried))]
-                child = node.children[keys[i]] = _Node(player)
-                game.apply(legal[i])
-                path.append(child)
-                break
-            i = self._select(node, keys)
-            node = node.children[keys[i]]
+            if self.prior is None:
+                i = self._ucb(node, keys, rng)
+            else:
+                if node.preferred is None and self.policy is not None:
+                    node.preferred = str(self.policy.choose(game, player, rng))
+                i = self._puct(node, keys, self.prior)
             game.apply(legal[i])
-            path.append(node)
+            child = node.children.get(keys[i])
+            if child is None:
+                path.append(node.children.setdefault(keys[i], _Node(player)))
+                break
+            path.append(child)
+            node = child
         values = self._rollout(game, rng)
         for visited in path:
             visited.visits += 1
             visited.reward += values[visited.player]
 
-    def _select(self, node: _Node, keys: list[str]) -> int:
-        """UCB1 over the children available in this determinization."""
+    def _ucb(self, node: _Node, keys: list[str], rng: random.Random) -> int:
+        """An untried action at random, else UCB1 over the children available here."""
+        untried = [i for i, key in enumerate(keys) if key not in node.children]
+        if untried:
+            return untried[rng.randrange(len(untried))]
         best, best_score = 0, -math.inf
         for i, key in enumerate(keys):
             child = node.children[key]
@@ -153,16 +170,43 @@ class ISMCTSAgent:
                 best, best_score = i, score
         return best
 
+    def _puct(self, node: _Node, keys: list[str], prior: float) -> int:
+        """PUCT: value + c·P·√(availability)/(1 + visits), P = `prior` for the policy's action
+        and the rest shared; an untried action is valued at the mean of the tried ones."""
+        share = (1.0 - prior) / max(1, len(keys) - 1)
+        tried = [node.children[key] for key in keys if key in node.children]
+        visits = sum(child.visits for child in tried)
+        first_play = sum(child.reward for child in tried) / visits if visits else 0.5
+        best, best_score = 0, -math.inf
+        for i, key in enumerate(keys):
+            weight = self.exploration * (prior if key == node.preferred else share)
+            child = node.children.get(key)
+            if child is None:
+                score = first_play + weight * math.sqrt(node.visits)
+            else:
+                score = child.reward / child.visits + weight * math.sqrt(child.available) / (
+                    1 + child.visits
+                )
+            if score > best_score:
+                best, best_score = i, score
+        return best
+
     def _rollout(self, game: State, rng: random.Random) -> list[float]:
-        """Uniformly random actions to the end, or to the cut-off and the evaluation."""
+        """The default policy to the end, or to the cut-off and the evaluation."""
         steps = 0
         limit = self.rollout_steps
+        policy = self.policy
         while not game.is_terminal():
             if limit is not None and steps >= limit:
                 if self.evaluation is not None:
                     return self.evaluation(game)
                 return [1.0 / game.num_players] * game.num_players
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
+            if policy is not None:
+                player = game.current_player
+                assert player is not None
+                game.apply(policy.choose(game, player, rng))
+            else:
+                legal = game.legal_actions()
+                game.apply(legal[rng.randrange(len(legal))])
             steps += 1
         return game.returns()

@@ -9,7 +9,7 @@ from typing import TypeVar
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from .base import Agent, RandomAgent
-from .evaluation import EVALUATIONS, ROLLOUT_STEPS
+from .evaluation import EVALUATIONS, SEARCH_DEFAULTS, SearchDefaults
 from .ismcts import LEVELS, ISMCTSAgent
 
 # game id -> "module:Class" of its heuristic agent, imported on first use.
@@ -69,15 +69,18 @@ def make_agent(spec: str, game_id: str) -> Agent:
     return agent
 
 
+_ISMCTS_PARAMETERS = ("iterations", "seconds", "c", "rollout", "policy", "prior", "level")
+
+
 def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
-    """`ismcts:iterations=2000`, `ismcts:seconds=1`, `ismcts:level=hard`, `c=0.7`, `rollout=40`
-    (random rollout decisions before the game's evaluation; negative: play rollouts to the
-    end)."""
-    unknown = sorted(set(params) - {"iterations", "seconds", "c", "rollout", "level"})
+    """`ismcts:iterations=2000`, `ismcts:seconds=1`, `ismcts:level=hard`, `c=1`, `rollout=40`
+    (rollout decisions before the game's evaluation; negative: play rollouts to the end),
+    `policy=heuristic|random` (the rollouts' player), `prior=0.8` (PUCT's weight on the
+    policy's move; 0: plain UCB1). Unset ones take the game's `SEARCH_DEFAULTS`."""
+    unknown = sorted(set(params) - set(_ISMCTS_PARAMETERS))
     if unknown:
         raise InvalidAgent(
-            f"ismcts has no parameter {unknown[0]!r} "
-            "(parameters: iterations, seconds, c, rollout, level)"
+            f"ismcts has no parameter {unknown[0]!r} (parameters: {', '.join(_ISMCTS_PARAMETERS)})"
         )
     level = params.get("level")
     if level is not None and level not in LEVELS:
@@ -88,17 +91,26 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     if iterations is None and seconds is None:
         iterations = budget.get("iterations")
         seconds = budget.get("seconds")
+    defaults = SEARCH_DEFAULTS.get(game, SearchDefaults())
     rollout = _number(params, "rollout", int)
     if rollout is None:
-        rollout = ROLLOUT_STEPS.get(game, -1)
+        rollout = defaults.rollout
     exploration = _number(params, "c", float)
+    policy_name = params.get("policy", defaults.policy)
+    if policy_name not in ("random", "heuristic"):
+        raise InvalidAgent(f"ismcts policy {policy_name!r} is not random or heuristic")
+    prior = _number(params, "prior", float)
+    if prior is None:
+        prior = defaults.prior
     try:
         return ISMCTSAgent(
             iterations=None if iterations is None else int(iterations),
             seconds=seconds,
-            exploration=0.7 if exploration is None else exploration,
+            exploration=defaults.exploration if exploration is None else exploration,
             rollout_steps=rollout if rollout >= 0 else None,
             evaluation=EVALUATIONS.get(game),
+            policy=_heuristic_factory(game)() if policy_name == "heuristic" else None,
+            prior=prior or None,
         )
     except ValueError as error:
         raise InvalidAgent(f"ismcts: {error}") from None
