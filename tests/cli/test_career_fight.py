@@ -243,3 +243,28 @@ def test_a_tournament_pairs_its_rounds_and_names_its_winner(invoke: Invoke, data
     assert f"{standings[0]['lanista']} wins the tournament" in final.output
     free = invoke(["career", "pairings", "Duo", "--database", database])
     assert free.exit_code != 0
+
+
+def test_a_human_fights_the_arena_at_the_terminal(invoke: Invoke, database: str) -> None:
+    """`--players human,heuristic`: the human's moves are read at the prompt (here always
+    the first legal action) and the result is read from the engine's events."""
+    new(invoke, database, "Fred", FRED, "medicus")
+    new(invoke, database, "Miller", MILLER, "lupa")
+    args = ["career", "fight", "Gallia", "Fred", "Miller", "-p", "human,heuristic", "-s", "5"]
+    # 6 blank answers (hires, familiae), then "1" for every move, then blanks for the rest
+    result = invoke([*args, "--database", database], input="\n" * 6 + "1\n" * 400 + "\n" * 60)
+    assert result.exit_code == 0, result.output[-2000:]
+    (combat,) = [e["data"] for e in events(invoke, database) if e["kind"] == "combat"]
+    assert combat["deployed"]["Fred"] == ["Blimyx", "Asinus", "Minimea", "Crassus"]
+    assert combat["winners"] in (["Fred"], ["Miller"])
+
+
+def test_the_gazette_tells_a_virtual_combat(invoke: Invoke, database: str) -> None:
+    opening = ["new", "Duo", "Fred", "-g", FRED, "--servitor", "medicus", "--mode", "two-player"]
+    invoke(["career", *opening, "--database", database])
+    invoke(
+        ["career", "fight", "Duo", "Fred", "--virtual", "--auto", "-s", "2", "--database", database]
+    )
+    told = invoke(["career", "gazette", "Duo", "--database", database]).output
+    assert "Virtual ludus" in told and " beat " in told
+    assert "beat ." not in told.replace("\n", " ")

@@ -15,7 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..agents import Agent, make_agent
+from ..core.actions import Event as GameEvent
 from ..core.registry import new_game
+from ..core.state import State
 from ..games.jugula.data import Catalog, load_catalog
 from .data import Tables, load_tables
 from .dice import Event
@@ -122,9 +124,27 @@ def fight(
 ) -> ArenaResult:
     """Play the combat in the engine, each seat by an agent spec; the result as the
     post-arena sequence reads it."""
-    tables, catalog = load_tables(), load_catalog()
     if len(agents) != len(sheets):
         raise CareerError(f"{len(sheets)} ludi need {len(sheets)} agents, got {len(agents)}")
+    state, chosen = start_combat(sheets, seed, familiae, hired)
+    players: list[Agent] = [make_agent(spec, "jugula") for spec in agents]
+    rng = random.Random(seed)
+    events: list[GameEvent] = []
+    while not state.is_terminal():
+        turn = state.current_player
+        assert turn is not None
+        events += state.apply(players[turn].choose(state, turn, rng))
+    return combat_result(sheets, chosen, state, events)
+
+
+def start_combat(
+    sheets: Sequence[Sheet],
+    seed: int,
+    familiae: Sequence[Sequence[str] | None] | None = None,
+    hired: Sequence[Sequence[Gladiator]] | None = None,
+) -> tuple[State, list[list[Gladiator]]]:
+    """The `jugula` game of this combat, before its first move, and each seat's four."""
+    tables, catalog = load_tables(), load_catalog()
     picks = familiae or [None] * len(sheets)
     extra = hired or [()] * len(sheets)
     chosen = [
@@ -132,9 +152,17 @@ def fight(
         for s, names, more in zip(sheets, picks, extra, strict=True)
     ]
     options = engine_options(sheets, chosen, tables, catalog)
-    state = new_game("jugula", players=len(sheets), seed=seed, options=options)
-    players: list[Agent] = [make_agent(spec, "jugula") for spec in agents]
-    rng = random.Random(seed)
+    return new_game("jugula", players=len(sheets), seed=seed, options=options), chosen
+
+
+def combat_result(
+    sheets: Sequence[Sheet],
+    chosen: Sequence[Sequence[Gladiator]],
+    state: State,
+    events: Sequence[GameEvent],
+) -> ArenaResult:
+    """A finished combat read from the engine's events: the winners, who is wounded at the
+    end, who bit the dust and by whose blow."""
     wounded: set[tuple[int, int]] = set()
     bitten: list[tuple[int, int, int]] = []
     for seat, familia in enumerate(chosen):
@@ -142,19 +170,16 @@ def fight(
     index = {
         (seat, g.armatura): k for seat, familia in enumerate(chosen) for k, g in enumerate(familia)
     }
-    while not state.is_terminal():
-        turn = state.current_player
-        assert turn is not None
-        for event in state.apply(players[turn].choose(state, turn, rng)):
-            if event.kind in ("wounded", "bites_the_dust", "healed"):
-                key = (int(event.data["seat"]), index[(event.data["seat"], event.data["armatura"])])
-                if event.kind == "wounded":
-                    wounded.add(key)
-                elif event.kind == "healed":
-                    wounded.discard(key)
-                else:
-                    wounded.discard(key)
-                    bitten.append((*key, int(event.data["by"])))
+    for event in events:
+        if event.kind in ("wounded", "bites_the_dust", "healed"):
+            key = (int(event.data["seat"]), index[(event.data["seat"], event.data["armatura"])])
+            if event.kind == "wounded":
+                wounded.add(key)
+            elif event.kind == "healed":
+                wounded.discard(key)
+            else:
+                wounded.discard(key)
+                bitten.append((*key, int(event.data["by"])))
     lanistae = [s.lanista for s in sheets]
 
     def name_of(seat: int, k: int) -> str:

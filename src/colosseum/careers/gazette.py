@@ -35,7 +35,7 @@ def where(code: str) -> str:
 
 def _combat(data: dict[str, Any]) -> str:
     arena = where(str(data["arena"]))
-    lanistae = [str(n) for n in data["lanistae"]]
+    lanistae = [str(n) for n in [*data["lanistae"], *data.get("guests", {})]]
     winners = [str(n) for n in data["winners"]]
     losers = [n for n in lanistae if n not in winners]
     line = f"In {arena}, {' and '.join(winners)} beat {' and '.join(losers)}"
@@ -55,6 +55,7 @@ TELL: dict[str, Callable[[dict[str, Any]], str]] = {
     "gladiator_added": lambda d: f"{d['lanista']} buys {d['gladiator']['name']}.",
     "criterion": lambda d: f"{d['lanista']} gains Glory: {str(d['code']).replace('_', ' ')}.",
     "glory": lambda d: f"{d['lanista']} gains {d['amount']} Glory: {d['why']}.",
+    "servitor_hired": lambda d: f"{d['lanista']} hires a {d['stars']}-star {d['code']}.",
     "servitor": lambda d: f"{d['lanista']}'s {d['code']} now has {d['stars']} star(s).",
     "usury_taken": lambda d: (
         f"{d['lanista']} {'borrows' if d['kind'] == 'loan' else 'lends'} {d['amount']} aurei."

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Group
+from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
@@ -32,8 +32,9 @@ from ..careers.sheet import CareerError, Sheet
 from ..careers.simulate import simulate_campaign
 from ..careers.store import Store
 from ..careers.virtual import virtual_familia, virtual_sheet
-from .career_fight import AskingManager, PromptDice, table_arena
+from .career_fight import AskingManager, PromptDice, table_arena, terminal_arena
 from .common import split_players, stdout_console, user_errors
+from .play import HUMAN
 
 career_app = typer.Typer(
     name="career",
@@ -158,7 +159,9 @@ def fight_command(
     ] = "engine",
     players: Annotated[
         str | None,
-        typer.Option("--players", "-p", help="Engine players, one per ludus (default heuristic)."),
+        typer.Option(
+            "--players", "-p", help="Engine players, one per ludus: human or an agent spec."
+        ),
     ] = None,
     virtual: Annotated[
         bool,
@@ -234,8 +237,11 @@ def _ask(question: str) -> str:
     return str(typer.prompt(question, default="", show_default=False))
 
 
-def _arena(kind: str, players: str | None, ludi: int, seed: int, console: Any, auto: bool) -> Arena:
-    """The combat: in the engine with one player spec per ludus, or entered from the table."""
+def _arena(
+    kind: str, players: str | None, ludi: int, seed: int, console: Console, auto: bool
+) -> Arena:
+    """The combat: in the engine with one player per ludus (humans at this terminal, or agent
+    specs; default the heuristic player), or entered from the table."""
     if kind == "table":
         if players is not None:
             raise CareerError("--players is for a combat in the engine, not at the table")
@@ -247,8 +253,11 @@ def _arena(kind: str, players: str | None, ludi: int, seed: int, console: Any, a
     specs = split_players(players) if players else ["heuristic"] * ludi
     if len(specs) != ludi:
         raise CareerError(f"{ludi} ludi need {ludi} players, got {len(specs)}")
-    for spec in specs:
+    computers = [spec for spec in specs if spec.lower() != HUMAN]
+    for spec in computers:
         make_agent(spec, "jugula")  # an unknown player is refused before any roll
+    if len(computers) < len(specs):
+        return terminal_arena(console, specs, seed)
     return engine_arena(specs, seed)
 
 

@@ -12,11 +12,12 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from ..careers.arena import ArenaResult, choose_familia
+from ..careers.arena import ArenaResult, choose_familia, combat_result, start_combat
 from ..careers.data import Tables, load_tables
 from ..careers.manager import Hire, Manager, UsuryChoice
 from ..careers.sequence import Arena
 from ..careers.sheet import CareerError, Gladiator, Sheet
+from .play import PlaySession
 
 Ask = Callable[[str], str]
 
@@ -245,3 +246,24 @@ def table_arena(console: Console) -> Arena:
         return ArenaResult(tuple(winners), deployed, tuple(wounded), tuple(bitten))
 
     return enter
+
+
+def terminal_arena(console: Console, specs: Sequence[str], seed: int) -> Arena:
+    """A combat played here in the `jugula` engine with at least one human seat (`colosseum
+    play`'s hot seat): each ludus's four as its manager names them."""
+
+    def play(
+        sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
+    ) -> ArenaResult:
+        tables = load_tables()
+        names = [manager.familia(s, list(h), tables) for s, h in zip(sheets, hired, strict=True)]
+        state, chosen = start_combat(sheets, seed, names, hired)
+        session = PlaySession(console, state, specs)
+        if not session.run():
+            raise CareerError(
+                "the combat was left unfinished: its result is not recorded (the draw and "
+                "the hiring before it are)"
+            )
+        return combat_result(sheets, chosen, state, session.log)
+
+    return play
