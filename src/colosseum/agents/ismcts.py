@@ -29,7 +29,7 @@ Evaluation = Callable[[State], list[float]]
 
 # The levels a person can pick (docs/agents.md): a fixed number of iterations or seconds.
 LEVELS: dict[str, dict[str, float]] = {
-    "easy": {"iterations": 200},
+    "easy": {"seconds": 0.2},
     "normal": {"seconds": 0.5},
     "hard": {"seconds": 1.5},
 }
