@@ -69,11 +69,18 @@ def engine_arena(agents: Sequence[str], seed: int) -> Arena:
     def play(
         sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
     ) -> ArenaResult:
-        tables = load_tables()
-        names = [manager.familia(s, list(h), tables) for s, h in zip(sheets, hired, strict=True)]
+        names = familia_names(sheets, hired, manager)
         return fight(sheets, agents, seed, familiae=names, hired=hired)
 
     return play
+
+
+def familia_names(
+    sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
+) -> list[list[str] | None]:
+    """Each ludus's four as its manager names them (None: the hired, then the best ready)."""
+    tables = load_tables()
+    return [manager.familia(s, list(h), tables) for s, h in zip(sheets, hired, strict=True)]
 
 
 def run_combat(
@@ -118,7 +125,7 @@ def run_combat(
     bitten = tuple((owner, name, by if by in campaign.sheets else None) for owner, name, by in ours)
     events, spared = fatum(campaign.sheets, replace(result, bitten=bitten), dice, tables)
     _record(campaign, events, dice, tables)
-    order = [*(n for n in result.winners if n in lanistae)]
+    order = [n for n in result.winners if n in lanistae]
     order += [n for n in lanistae if n not in result.winners]
     for lanista in order:
         try:

@@ -15,7 +15,7 @@ from rich.console import Console
 from ..careers.arena import ArenaResult, choose_familia, combat_result, start_combat
 from ..careers.data import Tables, load_tables
 from ..careers.manager import Hire, Manager, UsuryChoice
-from ..careers.sequence import Arena
+from ..careers.sequence import Arena, familia_names
 from ..careers.sheet import CareerError, Gladiator, Sheet
 from .play import PlaySession
 
@@ -220,13 +220,13 @@ def table_arena(console: Console) -> Arena:
     ) -> ArenaResult:
         if not isinstance(manager, AskingManager):
             raise CareerError("a combat from the table is entered by the lanistae themselves")
-        tables_ = load_tables()
+        tables = load_tables()
         lanistae = [s.lanista for s in sheets]
-        deployed: dict[str, tuple[str, ...]] = {}
-        for sheet, extra in zip(sheets, hired, strict=True):
-            names = manager.familia(sheet, list(extra), tables_)
-            familia = choose_familia(sheet, names, tables_, extra)
-            deployed[sheet.lanista] = tuple(g.name for g in familia)
+        named = familia_names(sheets, hired, manager)
+        deployed = {
+            sheet.lanista: tuple(g.name for g in choose_familia(sheet, names, tables, extra))
+            for sheet, names, extra in zip(sheets, named, hired, strict=True)
+        }
         winners = manager.choose_names("Who won the combat? (lanistae, comma-separated)", lanistae)
         while not winners:
             console.print("[red]name the winner (several only after a shared victory)[/red]")
@@ -255,9 +255,7 @@ def terminal_arena(console: Console, specs: Sequence[str], seed: int) -> Arena:
     def play(
         sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
     ) -> ArenaResult:
-        tables = load_tables()
-        names = [manager.familia(s, list(h), tables) for s, h in zip(sheets, hired, strict=True)]
-        state, chosen = start_combat(sheets, seed, names, hired)
+        state, chosen = start_combat(sheets, seed, familia_names(sheets, hired, manager), hired)
         session = PlaySession(console, state, specs)
         if not session.run():
             raise CareerError(
