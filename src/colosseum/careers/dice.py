@@ -23,12 +23,12 @@ class Dice(Protocol):
 
 
 class ProgramDice:
-    """Dice rolled by the program from a seed."""
+    """Dice rolled by the program from a seed (or from a `random.Random` it shares)."""
 
     source = "program"
 
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+    def __init__(self, seed: int | random.Random) -> None:
+        self._rng = seed if isinstance(seed, random.Random) else random.Random(seed)
 
     def roll(self, count: int, what: str) -> list[int]:
         return [self._rng.randint(1, 6) for _ in range(count)]

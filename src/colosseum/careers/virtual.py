@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from ..games.jugula.data import Catalog, load_catalog
 from .data import Tables, load_tables
-from .dice import Dice
+from .dice import Dice, ProgramDice
 from .market import random_upgrades
 from .sheet import CareerError, Gladiator, Sheet
 
@@ -23,20 +23,8 @@ VIRTUAL = "Virtual ludus"
 T = TypeVar("T")
 
 
-class _RandomDice:
-    """Dice rolled from a `random.Random` (the program's, not recorded)."""
-
-    source = "program"
-
-    def __init__(self, rng: random.Random) -> None:
-        self._rng = rng
-
-    def roll(self, count: int, what: str) -> list[int]:
-        return [self._rng.randint(1, 6) for _ in range(count)]
-
-
 def _as_dice(rng_or_dice: random.Random | Dice) -> Dice:
-    return _RandomDice(rng_or_dice) if isinstance(rng_or_dice, random.Random) else rng_or_dice
+    return ProgramDice(rng_or_dice) if isinstance(rng_or_dice, random.Random) else rng_or_dice
 
 
 def pick(options: Sequence[T], dice: Dice, what: str) -> T:
