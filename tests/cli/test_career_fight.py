@@ -268,3 +268,35 @@ def test_the_gazette_tells_a_virtual_combat(invoke: Invoke, database: str) -> No
     told = invoke(["career", "gazette", "Duo", "--database", database]).output
     assert "Virtual ludus" in told and " beat " in told
     assert "beat ." not in told.replace("\n", " ")
+
+
+def test_a_refused_choice_is_explained_and_changes_nothing(invoke: Invoke, database: str) -> None:
+    """Buying a second Murmillo: Fred already has Crassus; the refusal is printed, nothing
+    is bought for him, and the sequence goes on (Miller, who has none, buys him)."""
+    new(invoke, database, "Fred", FRED, "medicus")
+    new(invoke, database, "Miller", MILLER, "lupa")
+    per_ludus = "\n" + "Nero:murmillo:tiro\n" + "\n\n"  # sales, purchases, servitors, usury
+    answers = "\n" * 6 + per_ludus * 2 + "\n" * 20
+    args = ["career", "fight", "Gallia", "Fred", "Miller", "-s", "2", "--database", database]
+    result = invoke(args, input=answers)
+    assert result.exit_code == 0, result.output
+    assert "buying Nero refused" in result.output and "murmillo" in result.output
+    added = [e["data"] for e in events(invoke, database) if e["kind"] == "gladiator_added"]
+    assert [(d["lanista"], d["gladiator"]["armatura"]) for d in added] == [("Miller", "murmillo")]
+
+
+@pytest.mark.parametrize(
+    ("tied", "fought", "combat", "reached", "news"),
+    [
+        ([], ["A", "B"], ["A"], ["A"], "Campaign won by A!"),
+        ([], ["A", "B"], ["A"], ["A", "B"], "a final combat between them decides"),
+        (["A", "B"], ["B", "A"], ["B"], ["A", "B"], "B wins the final combat and the campaign!"),
+        ([], ["A", "B"], ["A"], [], ""),
+    ],
+)
+def test_the_campaigns_end_is_announced(
+    tied: list[str], fought: list[str], combat: list[str], reached: list[str], news: str
+) -> None:
+    from colosseum.cli.career import _verdict
+
+    assert news in _verdict(tied, fought, combat, reached)

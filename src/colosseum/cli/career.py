@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Sequence
 from typing import Annotated, Any
 
 import typer
@@ -25,6 +26,7 @@ from ..careers.campaign import Campaign, standing_rows
 from ..careers.data import load_tables
 from ..careers.dice import Dice, ProgramDice
 from ..careers.gazette import gazette
+from ..careers.glory import campaign_winners
 from ..careers.manager import Manager, Thrifty
 from ..careers.pairing import tournament_round
 from ..careers.sequence import Arena, engine_arena, run_combat
@@ -202,6 +204,8 @@ def fight_command(
             else ProgramDice(drawn)
         )
         fought = _arena(arena, players, len(names) + len(guests), drawn, console, auto)
+        target = int(opened.settings["glory_target"])
+        tied = campaign_winners(opened.sheets.values(), target)
         report = run_combat(opened, names, dice, manager, fought, guests=guests)
     verdict = ", ".join(report.result.winners)
     console.print(
@@ -212,8 +216,26 @@ def fight_command(
             console.print(sheet_table(opened.sheets[name]))
         else:
             console.print(Text(f"{name}'s ludus closed: bankrupt", style="bold red"))
-    if report.campaign_winners:
-        console.print(Text(f"Campaign won by {', '.join(report.campaign_winners)}!", style="bold"))
+    news = _verdict(tied, names, report.result.winners, report.campaign_winners)
+    if news:
+        console.print(Text(news, style="bold"))
+
+
+def _verdict(
+    tied: list[str], fought: list[str], combat: Sequence[str], reached: Sequence[str]
+) -> str:
+    """The campaign's news after a combat: a final combat between lanistae tied at the Glory
+    target decides the campaign; several reaching it at once must fight one."""
+    if len(tied) > 1 and set(fought) == set(tied) and len(combat) == 1:
+        return f"{combat[0]} wins the final combat and the campaign!"
+    if len(reached) == 1:
+        return f"Campaign won by {reached[0]}!"
+    if len(reached) > 1:
+        return (
+            f"{', '.join(reached)} reach the Glory target together: a final combat between "
+            f"them decides (colosseum career fight CAMPAIGN {' '.join(reached)})."
+        )
+    return ""
 
 
 def _guests(
