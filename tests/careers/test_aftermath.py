@@ -13,30 +13,19 @@ from colosseum.careers.campaign import Campaign
 from colosseum.careers.data import load_tables
 from colosseum.careers.dice import TableDice
 from colosseum.careers.sheet import CareerError, Sheet
-from colosseum.careers.store import Store
 
-FRED = [
-    ["Blimyx", "thraex"],
-    ["Asinus", "retiarius"],
-    ["Minimea", "veles"],
-    ["Crassus", "murmillo"],
-]
+from .conftest import fred_campaign, play
+
 MILLER = [["Ajax", "secutor"], ["Brutus", "scissor"], ["Celer", "veles"], ["Decius", "hoplomachus"]]
 
 
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
-    campaign = Campaign.create(Store(f"sqlite:///{tmp_path / 'c.db'}"), "Gallia")
-    campaign.record("ludus_created", {"lanista": "Fred", "gladiators": FRED, "servitor": "medicus"})
+    campaign = fred_campaign(tmp_path)
     campaign.record(
         "ludus_created", {"lanista": "Miller", "gladiators": MILLER, "servitor": "editor"}
     )
     return campaign
-
-
-def play(campaign: Campaign, events: list[tuple[str, dict[str, object]]]) -> None:
-    for kind, payload in events:
-        campaign.record(kind, payload)
 
 
 def result(**kwargs: object) -> ArenaResult:

@@ -10,26 +10,13 @@ from colosseum.careers.bankruptcy import pay_or_sell
 from colosseum.careers.campaign import Campaign
 from colosseum.careers.data import load_tables
 from colosseum.careers.dice import TableDice
-from colosseum.careers.store import Store
 
-FRED = [
-    ["Blimyx", "thraex"],
-    ["Asinus", "retiarius"],
-    ["Minimea", "veles"],
-    ["Crassus", "murmillo"],
-]
+from .conftest import fred_campaign, play
 
 
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
-    campaign = Campaign.create(Store(f"sqlite:///{tmp_path / 'c.db'}"), "Gallia")
-    campaign.record("ludus_created", {"lanista": "Fred", "gladiators": FRED, "servitor": "medicus"})
-    return campaign
-
-
-def play(campaign: Campaign, events: list[tuple[str, dict[str, object]]]) -> None:
-    for kind, payload in events:
-        campaign.record(kind, payload)
+    return fred_campaign(tmp_path)
 
 
 def test_a_payment_within_the_treasury_sells_nothing(campaign: Campaign) -> None:

@@ -18,31 +18,19 @@ from colosseum.careers.glory import glory_update
 from colosseum.careers.market import buy_servitor, sell_gladiator, sell_servitor
 from colosseum.careers.prearena import determine_arena
 from colosseum.careers.sheet import CareerError, Sheet
-from colosseum.careers.store import Store
 
-FRED = [
-    ["Blimyx", "thraex"],
-    ["Asinus", "retiarius"],
-    ["Minimea", "veles"],
-    ["Crassus", "murmillo"],
-]
+from .conftest import fred_campaign, play
+
 MILLER = [["Ajax", "secutor"], ["Brutus", "scissor"], ["Celer", "laquearius"], ["Decius", "veles"]]
 
 
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
-    campaign = Campaign.create(Store(f"sqlite:///{tmp_path / 'c.db'}"), "Gallia")
-    campaign.record("ludus_created", {"lanista": "Fred", "gladiators": FRED, "servitor": "medicus"})
+    campaign = fred_campaign(tmp_path, aurei=1950)
     campaign.record(
         "ludus_created", {"lanista": "Miller", "gladiators": MILLER, "servitor": "lupa"}
     )
-    campaign.record("earned", {"lanista": "Fred", "aurei": 1950, "why": "a patron"})
     return campaign
-
-
-def play(campaign: Campaign, events: list[tuple[str, dict[str, object]]]) -> None:
-    for kind, payload in events:
-        campaign.record(kind, payload)
 
 
 def fred(campaign: Campaign) -> Sheet:

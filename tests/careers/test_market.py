@@ -12,29 +12,13 @@ from colosseum.careers.data import load_tables
 from colosseum.careers.dice import TableDice
 from colosseum.careers.market import buy_gladiator, buy_servitor, sell_gladiator, sell_servitor
 from colosseum.careers.sheet import CareerError
-from colosseum.careers.store import Store
 
-FRED = [
-    ["Blimyx", "thraex"],
-    ["Asinus", "retiarius"],
-    ["Minimea", "veles"],
-    ["Crassus", "murmillo"],
-]
+from .conftest import fred_campaign, play
 
 
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
-    campaign = Campaign.create(Store(f"sqlite:///{tmp_path / 'c.db'}"), "Gallia")
-    campaign.record(
-        "ludus_created", {"lanista": "Fred", "gladiators": FRED, "servitor": "nomenclator"}
-    )
-    campaign.record("earned", {"lanista": "Fred", "aurei": 570, "why": "the example's treasury"})
-    return campaign
-
-
-def play(campaign: Campaign, events: list[tuple[str, dict[str, object]]]) -> None:
-    for kind, payload in events:
-        campaign.record(kind, payload)
+    return fred_campaign(tmp_path, "nomenclator", aurei=570)  # the example's treasury
 
 
 def test_the_worked_example_buys_a_palus_for_250_with_a_random_defence(campaign: Campaign) -> None:

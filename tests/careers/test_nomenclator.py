@@ -18,25 +18,12 @@ from colosseum.careers.market import buy_servitor, sell_servitor
 from colosseum.careers.sheet import new_sheet
 from colosseum.careers.store import Store
 
-FRED = [
-    ["Blimyx", "thraex"],
-    ["Asinus", "retiarius"],
-    ["Minimea", "veles"],
-    ["Crassus", "murmillo"],
-]
+from .conftest import FRED, fred_campaign, play
 
 
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
-    campaign = Campaign.create(Store(f"sqlite:///{tmp_path / 'c.db'}"), "Gallia")
-    campaign.record("ludus_created", {"lanista": "Fred", "gladiators": FRED, "servitor": "medicus"})
-    campaign.record("earned", {"lanista": "Fred", "aurei": 10000, "why": "a patron"})
-    return campaign
-
-
-def play(campaign: Campaign, events: list[tuple[str, dict[str, object]]]) -> None:
-    for kind, payload in events:
-        campaign.record(kind, payload)
+    return fred_campaign(tmp_path, aurei=10000)
 
 
 def buy(campaign: Campaign, code: str = "nomenclator") -> None:

@@ -23,7 +23,8 @@ from colosseum.careers.sheet import CareerError, Gladiator, Sheet
 from colosseum.careers.simulate import simulate_campaign
 from colosseum.careers.store import Store
 from colosseum.careers.usury import borrow
-from tests.careers.test_bankruptcy import FRED, play
+
+from .conftest import FRED, play
 
 MILLER = [
     ["Brutus", "secutor"],

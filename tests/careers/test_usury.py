@@ -11,27 +11,14 @@ from colosseum.careers.campaign import Campaign
 from colosseum.careers.data import load_tables
 from colosseum.careers.dice import TableDice
 from colosseum.careers.sheet import CareerError
-from colosseum.careers.store import Store
 from colosseum.careers.usury import borrow, lend, rewards
 
-FRED = [
-    ["Blimyx", "thraex"],
-    ["Asinus", "retiarius"],
-    ["Minimea", "veles"],
-    ["Crassus", "murmillo"],
-]
+from .conftest import fred_campaign, play
 
 
 @pytest.fixture
 def campaign(tmp_path: Path) -> Campaign:
-    campaign = Campaign.create(Store(f"sqlite:///{tmp_path / 'c.db'}"), "Gallia")
-    campaign.record("ludus_created", {"lanista": "Fred", "gladiators": FRED, "servitor": "unctor"})
-    return campaign
-
-
-def play(campaign: Campaign, events: list[tuple[str, dict[str, object]]]) -> None:
-    for kind, payload in events:
-        campaign.record(kind, payload)
+    return fred_campaign(tmp_path, "unctor")
 
 
 def test_the_worked_example_fred_wins_460_and_his_unctor_brings_50(campaign: Campaign) -> None:
