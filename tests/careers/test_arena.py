@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from colosseum import new_game
-from colosseum.careers.arena import choose_familia, engine_options, fight, sacerdos_cards
+from colosseum.careers.arena import (
+    choose_familia,
+    engine_options,
+    fight,
+    prima_deck,
+    sacerdos_cards,
+)
 from colosseum.careers.data import load_tables
 from colosseum.careers.sheet import CareerError, Gladiator, Sheet, new_sheet
 from colosseum.games.jugula.data import load_catalog
@@ -60,6 +66,25 @@ def test_sacerdos_cards_fit_his_stars() -> None:
     for stars in (0, 1, 3, 7):
         cards = sacerdos_cards(stars, catalog)
         assert sum(catalog.cards[catalog.card_by_code[c]].cost for c in cards) <= stars
+
+
+def test_the_lanista_picks_his_sacerdos_cards_within_his_stars() -> None:
+    """ "Sacerdos": Prima Jugula cards of at most 3 stars in all for a two-star Sacerdos, each
+    card once; the chosen ones are the deck's."""
+    sheets = [fred(), miller()]
+    familiae = [choose_familia(s) for s in sheets]
+    options = engine_options(sheets, familiae, prima=[None, ["audacia", "animus"]])
+    assert str(options["prima"]).split("/") == ["", "audacia+animus"]
+    new_game("jugula", players=2, seed=1, options=options)
+    for codes, message in (
+        (["dementia", "audacia"], "3 stars in all, not 4"),
+        (["paro", "paro"], "once"),
+        (["virtus"], "not Prima Jugula cards: virtus"),
+    ):
+        with pytest.raises(CareerError, match=message):
+            prima_deck(miller(), codes)
+    with pytest.raises(CareerError, match="0 stars in all, not 1"):
+        prima_deck(fred(), ["paro"])  # no Sacerdos: no Prima card
 
 
 def test_a_convalescent_gladiator_sits_out_and_four_must_be_ready() -> None:

@@ -93,25 +93,59 @@ def sacerdos_cards(stars: int, catalog: Catalog) -> list[str]:
     return chosen
 
 
+def prima_deck(
+    sheet: Sheet,
+    codes: Sequence[str] | None,
+    tables: Tables | None = None,
+    catalog: Catalog | None = None,
+) -> list[str]:
+    """ "Sacerdos": the Prima Jugula cards his ludus adds to its deck: `codes` (each a Prima
+    card, once, their stars at most his allowance), or None for the costliest that fit."""
+    tables = tables or load_tables()
+    catalog = catalog or load_catalog()
+    stars = sheet.servitors.get("sacerdos", 0)
+    allowance = tables.servitor("sacerdos").value("prima", stars)
+    if codes is None:
+        return sacerdos_cards(allowance, catalog)
+    cards = {catalog.cards[i].code: catalog.cards[i] for i in catalog.prima}
+    unknown = [code for code in codes if code not in cards]
+    if unknown:
+        raise CareerError(
+            f"not Prima Jugula cards: {', '.join(unknown)} (cards: {', '.join(cards)})"
+        )
+    if len(set(codes)) != len(codes):
+        raise CareerError("each Prima Jugula card is in the deck once")
+    cost = sum(cards[code].cost for code in codes)
+    if cost > allowance:
+        raise CareerError(
+            f"{sheet.lanista}'s Sacerdos allows Prima Jugula cards of {allowance} stars in all, "
+            f"not {cost}"
+        )
+    return list(codes)
+
+
 def engine_options(
     sheets: Sequence[Sheet],
     familiae: Sequence[Sequence[Gladiator]],
     tables: Tables | None = None,
     catalog: Catalog | None = None,
+    prima: Sequence[Sequence[str] | None] | None = None,
 ) -> dict[str, object]:
-    """The `jugula` options of a combat between these ludi, seat by seat."""
+    """The `jugula` options of a combat between these ludi, seat by seat; `prima`: each
+    ludus's Sacerdos cards (None: the costliest that fit)."""
     tables = tables or load_tables()
     catalog = catalog or load_catalog()
-    manicarius, sacerdos = tables.servitor("manicarius"), tables.servitor("sacerdos")
+    manicarius = tables.servitor("manicarius")
     vox = [manicarius.value("vox", s.servitors.get("manicarius", 0)) for s in sheets]
-    prima = [
-        "+".join(sacerdos_cards(sacerdos.value("prima", s.servitors.get("sacerdos", 0)), catalog))
-        for s in sheets
+    chosen = prima or [None] * len(sheets)
+    decks = [
+        "+".join(prima_deck(s, codes, tables, catalog))
+        for s, codes in zip(sheets, chosen, strict=True)
     ]
     return {
         "familiae": "/".join(familia_spec(f) for f in familiae),
         "vox": ",".join(str(v) for v in vox),
-        "prima": "/".join(prima),
+        "prima": "/".join(decks),
     }
 
 
@@ -121,12 +155,13 @@ def fight(
     seed: int,
     familiae: Sequence[Sequence[str] | None] | None = None,
     hired: Sequence[Sequence[Gladiator]] | None = None,
+    prima: Sequence[Sequence[str] | None] | None = None,
 ) -> ArenaResult:
     """Play the combat in the engine, each seat by an agent spec; the result as the
     post-arena sequence reads it."""
     if len(agents) != len(sheets):
         raise CareerError(f"{len(sheets)} ludi need {len(sheets)} agents, got {len(agents)}")
-    state, chosen = start_combat(sheets, seed, familiae, hired)
+    state, chosen = start_combat(sheets, seed, familiae, hired, prima)
     players: list[Agent] = [make_agent(spec, "jugula") for spec in agents]
     rng = random.Random(seed)
     events: list[GameEvent] = []
@@ -142,6 +177,7 @@ def start_combat(
     seed: int,
     familiae: Sequence[Sequence[str] | None] | None = None,
     hired: Sequence[Sequence[Gladiator]] | None = None,
+    prima: Sequence[Sequence[str] | None] | None = None,
 ) -> tuple[State, list[list[Gladiator]]]:
     """The `jugula` game of this combat, before its first move, and each seat's four."""
     tables, catalog = load_tables(), load_catalog()
@@ -151,7 +187,7 @@ def start_combat(
         choose_familia(s, names, tables, more)
         for s, names, more in zip(sheets, picks, extra, strict=True)
     ]
-    options = engine_options(sheets, chosen, tables, catalog)
+    options = engine_options(sheets, chosen, tables, catalog, prima)
     return new_game("jugula", players=len(sheets), seed=seed, options=options), chosen
 
 

@@ -39,6 +39,10 @@ class Manager(Protocol):
         """The four names sent to the arena; None: the hired, then the highest ranks."""
         ...
 
+    def prima(self, sheet: Sheet, stars: int, tables: Tables) -> list[str] | None:
+        """The Prima Jugula cards the Sacerdos adds (at most `stars`); None: the costliest."""
+        ...
+
     def exemptions(self, sheet: Sheet, tables: Tables) -> list[str]: ...
 
     def pupils(self, sheet: Sheet, tables: Tables) -> list[str]: ...
@@ -92,6 +96,9 @@ class Thrifty:
         return [("medicus", 1)]
 
     def familia(self, sheet: Sheet, hired: list[Gladiator], tables: Tables) -> list[str] | None:
+        return None
+
+    def prima(self, sheet: Sheet, stars: int, tables: Tables) -> list[str] | None:
         return None
 
     def exemptions(self, sheet: Sheet, tables: Tables) -> list[str]:

@@ -70,9 +70,20 @@ def engine_arena(agents: Sequence[str], seed: int) -> Arena:
         sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
     ) -> ArenaResult:
         names = familia_names(sheets, hired, manager)
-        return fight(sheets, agents, seed, familiae=names, hired=hired)
+        prima = prima_choices(sheets, manager)
+        return fight(sheets, agents, seed, familiae=names, hired=hired, prima=prima)
 
     return play
+
+
+def prima_choices(sheets: Sequence[Sheet], manager: Manager) -> list[list[str] | None]:
+    """Each ludus's Sacerdos cards as its manager picks them (asked only with a Sacerdos)."""
+    tables = load_tables()
+    stars = [s.servitors.get("sacerdos", 0) for s in sheets]
+    return [
+        manager.prima(s, tables.servitor("sacerdos").value("prima", n), tables) if n else None
+        for s, n in zip(sheets, stars, strict=True)
+    ]
 
 
 def familia_names(

@@ -12,11 +12,12 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 
-from ..careers.arena import ArenaResult, choose_familia, combat_result, start_combat
+from ..careers.arena import ArenaResult, choose_familia, combat_result, prima_deck, start_combat
 from ..careers.data import Tables, load_tables
 from ..careers.manager import Hire, Manager, UsuryChoice
-from ..careers.sequence import Arena, familia_names
+from ..careers.sequence import Arena, familia_names, prima_choices
 from ..careers.sheet import CareerError, Gladiator, Sheet
+from ..games.jugula.data import load_catalog
 from .play import PlaySession
 
 Ask = Callable[[str], str]
@@ -124,6 +125,24 @@ class AskingManager:
             if len(chosen) == size:
                 return chosen
             self.console.print(f"[red]name {size} gladiators[/red]")
+
+    def prima(self, sheet: Sheet, stars: int, tables: Tables) -> list[str] | None:
+        catalog = load_catalog()
+        offer = ", ".join(
+            f"{catalog.cards[i].code} ({catalog.cards[i].cost})" for i in catalog.prima
+        )
+        while True:
+            answer = self.ask(
+                f"{sheet.lanista}'s Sacerdos: Prima Jugula cards for the deck, {stars} stars in "
+                f"all ({offer}); empty: the costliest that fit"
+            )
+            codes = [code.lower() for code in _names(answer)]
+            if not codes:
+                return None
+            try:
+                return prima_deck(sheet, codes, tables, catalog)
+            except CareerError as error:
+                self.console.print(f"[red]{error}[/red]")
 
     # --- post-arena ------------------------------------------------------------------------
 
@@ -255,7 +274,8 @@ def terminal_arena(console: Console, specs: Sequence[str], seed: int) -> Arena:
     def play(
         sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
     ) -> ArenaResult:
-        state, chosen = start_combat(sheets, seed, familia_names(sheets, hired, manager), hired)
+        names = familia_names(sheets, hired, manager)
+        state, chosen = start_combat(sheets, seed, names, hired, prima_choices(sheets, manager))
         session = PlaySession(console, state, specs)
         if not session.run():
             raise CareerError(
