@@ -18,7 +18,7 @@ from colosseum.careers.arena import ArenaResult
 from colosseum.careers.campaign import APPLY, Campaign
 from colosseum.careers.data import Tables, load_tables
 from colosseum.careers.dice import Dice, ProgramDice, TableDice
-from colosseum.careers.manager import Hire, UsuryChoice
+from colosseum.careers.manager import Hire, Purchase, UsuryChoice
 from colosseum.careers.sheet import CareerError, Gladiator, Sheet
 from colosseum.careers.simulate import simulate_campaign
 from colosseum.careers.store import Store
@@ -83,7 +83,7 @@ class Scripted:
     def upgrade(self, sheet: Sheet, name: str, tables: Tables) -> str | None:
         return None
 
-    def purchases(self, sheet: Sheet, tables: Tables) -> list[tuple[str, str, str]]:
+    def purchases(self, sheet: Sheet, tables: Tables) -> list[Purchase]:
         return []
 
     def servitors(self, sheet: Sheet, tables: Tables) -> list[str]:

@@ -11,7 +11,9 @@ import pytest
 from rich.console import Console
 
 from colosseum.careers.campaign import Campaign
+from colosseum.careers.data import load_tables
 from colosseum.careers.sequence import run_combat
+from colosseum.careers.sheet import new_sheet
 from colosseum.careers.store import Store
 from colosseum.cli.career_fight import AskingManager, PromptDice, table_arena
 
@@ -300,3 +302,16 @@ def test_the_campaigns_end_is_announced(
     from colosseum.cli.career import _verdict
 
     assert news in _verdict(tied, fought, combat, reached)
+
+
+def test_a_purchase_may_name_the_talent_taken_if_one_is_rolled() -> None:
+    """ "Gladiator purchases": a talent rolled is the lanista's pick; a garbled purchase is
+    asked again."""
+    answers = iter(["Nero:murmillo", "Nero:Murmillo:palus:Brute, Ajax:secutor:tiro"])
+    manager = AskingManager(Console(file=io.StringIO()), lambda question: next(answers))
+    pairs = [(name, armatura) for name, armatura in (p.split(":") for p in FRED.split(","))]
+    fred = new_sheet("Fred", pairs, "medicus")
+    assert manager.purchases(fred, load_tables()) == [
+        ("Nero", "murmillo", "palus", "brute"),
+        ("Ajax", "secutor", "tiro", None),
+    ]

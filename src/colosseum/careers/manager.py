@@ -20,6 +20,9 @@ SERVITOR_WISHES = ("medicus", "unctor", "doctor", "procurator", "editor", "muner
 
 # A gladiator hired for one combat: (name, armatura, rank code, upgrades of the lanista's choice).
 Hire = tuple[str, str, str, list[str]]
+# A gladiator bought (step 7): (name, armatura, rank code, the talent taken if one is rolled;
+# None: the first his class allows that nobody in the ludus has).
+Purchase = tuple[str, str, str, str | None]
 # A step-8 decision: ("borrow" | "lend", aurei) or ("repay", the loan's amount: always all).
 UsuryChoice = tuple[str, int]
 
@@ -49,7 +52,7 @@ class Manager(Protocol):
 
     def upgrade(self, sheet: Sheet, name: str, tables: Tables) -> str | None: ...
 
-    def purchases(self, sheet: Sheet, tables: Tables) -> list[tuple[str, str, str]]: ...
+    def purchases(self, sheet: Sheet, tables: Tables) -> list[Purchase]: ...
 
     def servitors(self, sheet: Sheet, tables: Tables) -> list[str]: ...
 
@@ -136,21 +139,21 @@ class Thrifty:
                 return code
         return None
 
-    def purchases(self, sheet: Sheet, tables: Tables) -> list[tuple[str, str, str]]:
+    def purchases(self, sheet: Sheet, tables: Tables) -> list[Purchase]:
         """Free Tiro until four can fight; a Palus when rich and there is room."""
         free = self._free_armaturae(sheet)
         ready = sum(1 for g in sheet.gladiators if not g.convalescent)
         room = tables.ludus.max_gladiators - len(sheet.gladiators)
-        wanted: list[tuple[str, str, str]] = []
+        wanted: list[Purchase] = []
         while free and room and ready < tables.ludus.deployed:
             armatura = free.pop()
-            wanted.append((f"{armatura.capitalize()} of {sheet.lanista}", armatura, "tiro"))
+            wanted.append((f"{armatura.capitalize()} of {sheet.lanista}", armatura, "tiro", None))
             room -= 1
             ready += 1
         palus = tables.rank("palus").purchase[sheet.servitors.get("lupa", 0)]
         if free and room and sheet.aurei >= palus + self.reserve:
             armatura = free.pop()
-            wanted.append((f"{armatura.capitalize()} of {sheet.lanista}", armatura, "palus"))
+            wanted.append((f"{armatura.capitalize()} of {sheet.lanista}", armatura, "palus", None))
         return wanted
 
     def servitors(self, sheet: Sheet, tables: Tables) -> list[str]:

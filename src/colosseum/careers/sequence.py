@@ -246,10 +246,10 @@ def _post_arena(
             continue
         _record(campaign, sale, dice, tables)
     # 7. Purchases
-    for name, armatura, rank in manager.purchases(campaign.sheets[lanista], tables):
+    for name, armatura, rank, talent in manager.purchases(campaign.sheets[lanista], tables):
         try:
             bought = buy_gladiator(
-                campaign.sheets[lanista], name, armatura, rank, dice, tables=tables
+                campaign.sheets[lanista], name, armatura, rank, dice, talent, tables=tables
             )
         except CareerError as error:
             manager.refused(f"buying {name}", error)

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from ..careers.arena import ArenaResult, choose_familia, combat_result, prima_deck, start_combat
 from ..careers.data import Tables, load_tables
-from ..careers.manager import Hire, Manager, UsuryChoice
+from ..careers.manager import Hire, Manager, Purchase, UsuryChoice
 from ..careers.sequence import Arena, familia_names, prima_choices
 from ..careers.sheet import CareerError, Gladiator, Sheet
 from ..games.jugula.data import load_catalog
@@ -197,16 +197,19 @@ class AskingManager:
             names,
         )
 
-    def purchases(self, sheet: Sheet, tables: Tables) -> list[tuple[str, str, str]]:
+    def purchases(self, sheet: Sheet, tables: Tables) -> list[Purchase]:
         while True:
             answer = self.ask(
-                f"{sheet.lanista} ({sheet.aurei} aurei): gladiators to buy, name:armatura:rank, "
-                "comma-separated"
+                f"{sheet.lanista} ({sheet.aurei} aurei): gladiators to buy, "
+                "name:armatura:rank[:talent taken if one is rolled], comma-separated"
             )
-            wanted = [tuple(piece.split(":")) for piece in _names(answer)]
-            if all(len(w) == 3 for w in wanted):
-                return [(n, a.lower(), r.lower()) for n, a, r in wanted]
-            self.console.print("[red]each purchase is name:armatura:rank[/red]")
+            wanted = [piece.split(":") for piece in _names(answer)]
+            if all(len(w) in (3, 4) for w in wanted):
+                return [
+                    (w[0], w[1].lower(), w[2].lower(), w[3].lower() if len(w) == 4 else None)
+                    for w in wanted
+                ]
+            self.console.print("[red]each purchase is name:armatura:rank[:talent][/red]")
 
     def servitors(self, sheet: Sheet, tables: Tables) -> list[str]:
         codes = [s.code for s in tables.servitors]
