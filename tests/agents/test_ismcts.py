@@ -164,7 +164,7 @@ def test_the_search_takes_a_certain_winning_blow() -> None:
 @pytest.mark.parametrize(
     ("spec", "iterations", "seconds"),
     [
-        ("ismcts", 1000, None),
+        ("ismcts", LEVELS["normal"].get("iterations"), LEVELS["normal"].get("seconds")),
         ("ismcts:iterations=2000", 2000, None),
         ("ismcts:seconds=1", None, 1.0),
         ("easy", LEVELS["easy"].get("iterations"), LEVELS["easy"].get("seconds")),

@@ -76,7 +76,8 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     """`ismcts:iterations=2000`, `ismcts:seconds=1`, `ismcts:level=hard`, `c=1`, `rollout=40`
     (rollout decisions before the game's evaluation; negative: play rollouts to the end),
     `policy=heuristic|random` (the rollouts' player), `prior=0.8` (PUCT's weight on the
-    policy's move; 0: plain UCB1). Unset ones take the game's `SEARCH_DEFAULTS`."""
+    policy's move; 0: plain UCB1). Unset ones take the game's `SEARCH_DEFAULTS`; without a
+    budget or level, the `normal` level's."""
     unknown = sorted(set(params) - set(_ISMCTS_PARAMETERS))
     if unknown:
         raise InvalidAgent(
@@ -85,7 +86,7 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     level = params.get("level")
     if level is not None and level not in LEVELS:
         raise InvalidAgent(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    budget = LEVELS[level] if level is not None else {}
+    budget = LEVELS[level or "normal"]  # a bare `ismcts` searches like `normal`
     iterations: float | None = _number(params, "iterations", int)
     seconds = _number(params, "seconds", float)
     if iterations is None and seconds is None:
