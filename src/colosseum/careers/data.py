@@ -15,9 +15,9 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field
 
-from ..core.data import load_validated
+from ..core.data import DataModel, StatedModel, load_validated
 from ..core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -313,28 +313,10 @@ STATED_EITHER: dict[str, dict[str, tuple[object, ...]]] = {
 ROW_KEYS = ("id", "rank", "stars", "total", "roll", "popularity", "low")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Stated(_Model):
-    """A table whose `stated` list names the fields (or `field.N` cells) the rulebook states."""
-
-    stated: list[str] = []
-
-    @model_validator(mode="after")
-    def _stated_names_fields(self) -> _Stated:
-        known = set(type(self).model_fields) - {"stated"}
-        unknown = [s for s in self.stated if s.split(".")[0] not in known]
-        if unknown:
-            raise ValueError(f"stated names unknown field(s) {unknown}")
-        return self
-
-
 # --- ranks.toml -------------------------------------------------------------------------------
 
 
-class RankSpec(_Stated):
+class RankSpec(StatedModel):
     id: Code
     name: str
     stars: Annotated[int, Field(ge=0, le=3)]
@@ -343,14 +325,14 @@ class RankSpec(_Stated):
     experience: Annotated[int, Field(ge=0, le=1000)]
 
 
-class RanksFile(_Model):
+class RanksFile(DataModel):
     rank: list[RankSpec]
 
 
 # --- career.toml ------------------------------------------------------------------------------
 
 
-class StartSpec(_Stated):
+class StartSpec(StatedModel):
     gladiators: Count
     rank: Code
     aurei: Aurei
@@ -359,7 +341,7 @@ class StartSpec(_Stated):
     glory_target: Annotated[int, Field(ge=1, le=100)]
 
 
-class LudusSpec(_Stated):
+class LudusSpec(StatedModel):
     max_gladiators: Annotated[int, Field(ge=1, le=12)]
     deployed: Annotated[int, Field(ge=1, le=12)]
     popularity_max: Annotated[int, Field(ge=1, le=36)]
@@ -367,7 +349,7 @@ class LudusSpec(_Stated):
     servitor_kinds: Count
 
 
-class ExperienceSpec(_Stated):
+class ExperienceSpec(StatedModel):
     per_combat: Count
     deployed: Count
     bitten: Count
@@ -379,7 +361,7 @@ class ExperienceSpec(_Stated):
     talents_max: Count
 
 
-class LiberatioSpec(_Stated):
+class LiberatioSpec(StatedModel):
     dice: Annotated[int, Field(ge=1, le=6)]
     wounded_bonus: Count
     target: Count
@@ -387,7 +369,7 @@ class LiberatioSpec(_Stated):
     glory: Count
 
 
-class VariantsSpec(_Stated):
+class VariantsSpec(StatedModel):
     first_career_glory: Annotated[int, Field(ge=1, le=100)]
     tournament_aurei: Aurei
     tournament_arena_total: Total
@@ -395,7 +377,7 @@ class VariantsSpec(_Stated):
     tournament_rounds: Annotated[int, Field(ge=1, le=100)]
 
 
-class CareerFile(_Model):
+class CareerFile(DataModel):
     start: StartSpec
     ludus: LudusSpec
     experience: ExperienceSpec
@@ -406,13 +388,13 @@ class CareerFile(_Model):
 # --- arena.toml -------------------------------------------------------------------------------
 
 
-class RollSpec(_Stated):
+class RollSpec(StatedModel):
     dice_per_lanista: Annotated[int, Field(ge=1, le=1)]  # the chart's rows are totals of 2 dice
     die_cap: Die
     loser_divisor: Annotated[int, Field(ge=1, le=10)]
 
 
-class ArenaSpec(_Stated):
+class ArenaSpec(StatedModel):
     id: Code
     name: str
     per_point: Aurei
@@ -420,16 +402,16 @@ class ArenaSpec(_Stated):
     fixed_reward: Aurei  # a tournament's set reward (Appendix III, "Tournaments")
 
 
-class ChartSpec(_Stated):
+class ChartSpec(StatedModel):
     bands: list[Annotated[int, Field(ge=0, le=40)]] = Field(min_length=1)
 
 
-class ResultSpec(_Stated):
+class ResultSpec(StatedModel):
     total: Total
     arenas: list[Code]
 
 
-class ArenaFile(_Model):
+class ArenaFile(DataModel):
     roll: RollSpec
     arena: list[ArenaSpec]
     chart: ChartSpec
@@ -439,42 +421,42 @@ class ArenaFile(_Model):
 # --- fatum.toml, wounds.toml, upgrades.toml ---------------------------------------------------
 
 
-class FatumRowSpec(_Stated):
+class FatumRowSpec(StatedModel):
     low: Total
     high: Total
     verdict: Literal["jugula", "mitte"]
 
 
-class RankBonusSpec(_Stated):
+class RankBonusSpec(StatedModel):
     rank: Code
     bonus: Annotated[int, Field(ge=-6, le=6)]
 
 
-class FatumFile(_Stated):
+class FatumFile(StatedModel):
     dice: Annotated[int, Field(ge=2, le=2)]
     row: list[FatumRowSpec]
     rank: list[RankBonusSpec]
 
 
-class WoundRowSpec(_Stated):
+class WoundRowSpec(StatedModel):
     low: Total
     high: Total
     bitten: Status
     wounded: Status
 
 
-class WoundsFile(_Stated):
+class WoundsFile(StatedModel):
     dice: Annotated[int, Field(ge=2, le=2)]
     row: list[WoundRowSpec]
 
 
-class UpgradeRollSpec(_Stated):
+class UpgradeRollSpec(StatedModel):
     low: Die
     high: Die
     upgrade: Upgrade
 
 
-class UpgradesFile(_Stated):
+class UpgradesFile(StatedModel):
     kinds: list[Upgrade]
     reroll_when_maxed: bool
     roll: list[UpgradeRollSpec]
@@ -483,61 +465,61 @@ class UpgradesFile(_Stated):
 # --- hiring.toml, maintenance.toml, sales.toml, purchases.toml --------------------------------
 
 
-class RankCostSpec(_Stated):
+class RankCostSpec(StatedModel):
     rank: Code
     cost: Aurei
 
 
-class StarsCostSpec(_Stated):
+class StarsCostSpec(StatedModel):
     stars: Stars
     cost: Aurei
 
 
-class HiringFile(_Model):
+class HiringFile(DataModel):
     gladiator: list[RankCostSpec]
     servitor: list[StarsCostSpec]
 
 
-class MaintenanceSpec(_Stated):
+class MaintenanceSpec(StatedModel):
     rank: Code
     dice: Annotated[int, Field(ge=0, le=3)]
     per_pip: Aurei
     plus: Aurei
 
 
-class MaintenanceFile(_Model):
+class MaintenanceFile(DataModel):
     rank: list[MaintenanceSpec]
 
 
-class RankPricesSpec(_Stated):
+class RankPricesSpec(StatedModel):
     rank: Code
     prices: Seven
 
 
-class StarsPricesSpec(_Stated):
+class StarsPricesSpec(StatedModel):
     stars: Stars
     prices: Seven
 
 
-class SalesFile(_Model):
+class SalesFile(DataModel):
     gladiator: list[RankPricesSpec]
     servitor: list[StarsPricesSpec]
 
 
-class PurchaseSpec(_Stated):
+class PurchaseSpec(StatedModel):
     rank: Code
     cost: Aurei
     lupa: Annotated[list[Aurei], Field(min_length=3, max_length=3)]
 
 
-class ServitorPurchaseSpec(_Stated):
+class ServitorPurchaseSpec(StatedModel):
     new: Aurei
     upgrade: Annotated[list[Aurei], Field(min_length=2, max_length=2)]
     upgrades_per_sequence: Annotated[int, Field(ge=1, le=2)]
     upgrade_when_new: bool
 
 
-class PurchasesFile(_Model):
+class PurchasesFile(DataModel):
     gladiator: list[PurchaseSpec]
     servitor: ServitorPurchaseSpec
 
@@ -545,22 +527,22 @@ class PurchasesFile(_Model):
 # --- usury.toml -------------------------------------------------------------------------------
 
 
-class MaxLoanSpec(_Stated):
+class MaxLoanSpec(StatedModel):
     popularity: Annotated[int, Field(ge=0, le=36)]
     aurei: Aurei
 
 
-class InterestSpec(_Stated):
+class InterestSpec(StatedModel):
     roll: Die
     values: list[Aurei]
 
 
-class InterestTableSpec(_Stated):
+class InterestTableSpec(StatedModel):
     amounts: list[Annotated[int, Field(ge=1, le=1_000_000)]] = Field(min_length=1)
     interest: list[InterestSpec]
 
 
-class UsuryFile(_Stated):
+class UsuryFile(StatedModel):
     die_cap: Die
     repaid_from: Die
     loan_and_lend: bool
@@ -572,25 +554,25 @@ class UsuryFile(_Stated):
 # --- servitors.toml, glory.toml ---------------------------------------------------------------
 
 
-class ServitorSpec(_Stated):
+class ServitorSpec(StatedModel):
     id: Code
     name: str
     steps: list[Step] = Field(min_length=1)
     gives: dict[Benefit, Three]
 
 
-class ServitorsFile(_Model):
+class ServitorsFile(DataModel):
     servitor: list[ServitorSpec]
 
 
-class CriterionSpec(_Stated):
+class CriterionSpec(StatedModel):
     id: Code
     kind: Kind
     value: Aurei
     glory: Annotated[int, Field(ge=0, le=100)]
 
 
-class GloryFile(_Model):
+class GloryFile(DataModel):
     criterion: list[CriterionSpec]
 
 
@@ -940,7 +922,7 @@ def _check_purchases(purchases: PurchasesFile, path: Path) -> None:
 # --- loading ----------------------------------------------------------------------------------
 
 
-def _plain(section: _Stated) -> dict[str, Any]:
+def _plain(section: StatedModel) -> dict[str, Any]:
     return section.model_dump(exclude={"stated"})
 
 

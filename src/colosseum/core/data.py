@@ -6,11 +6,33 @@ import tomllib
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from .errors import DataError
 
 M = TypeVar("M", bound=BaseModel)
+
+
+class DataModel(BaseModel):
+    """A table of a data file: no unknown keys, frozen once loaded."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class StatedModel(DataModel):
+    """A table whose `stated` list names the fields (or `field.N` cells, by field name or
+    alias) whose values the rulebook states; the others are ours to choose."""
+
+    stated: list[str] = []
+
+    @model_validator(mode="after")
+    def _stated_names_fields(self) -> StatedModel:
+        fields = type(self).model_fields
+        known = set(fields) | {f.alias for f in fields.values() if f.alias}
+        unknown = [s for s in self.stated if s.split(".")[0] not in known - {"stated"}]
+        if unknown:
+            raise ValueError(f"stated names unknown field(s) {unknown}")
+        return self
 
 
 def read_toml(path: Path) -> dict[str, Any]:

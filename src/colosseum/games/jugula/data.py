@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from ...core.data import load_validated
+from ...core.data import DataModel, StatedModel, load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -207,29 +207,10 @@ Modifier = Annotated[int, Field(ge=-9, le=0)]
 Code = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class _Stated(_Model):
-    """A model whose `stated` list names the fields whose values the rulebook states."""
-
-    stated: list[str] = []
-
-    @model_validator(mode="after")
-    def _stated_names_fields(self) -> _Stated:
-        fields = type(self).model_fields
-        known = set(fields) | {f.alias for f in fields.values() if f.alias}
-        unknown = [s for s in self.stated if s.split(".")[0] not in known - {"stated"}]
-        if unknown:
-            raise ValueError(f"stated names unknown field(s) {unknown}")
-        return self
-
-
 # --- armaturae.toml ("Armaturae", "The Traits", "Armatura Descriptions") ---------------------
 
 
-class SideSpec(_Model):
+class SideSpec(DataModel):
     """One side of an armatura card: MP, ATT and DEF against light and heavy gladiators."""
 
     mp: Stat
@@ -239,7 +220,7 @@ class SideSpec(_Model):
     def_heavy: Stat
 
 
-class ArmaturaSpec(_Stated):
+class ArmaturaSpec(StatedModel):
     id: Code
     name: str
     kind: Literal["light", "heavy"] = Field(alias="class")
@@ -264,14 +245,14 @@ class ArmaturaSpec(_Stated):
         return traits
 
 
-class ArmaturaeFile(_Model):
+class ArmaturaeFile(DataModel):
     armatura: list[ArmaturaSpec]
 
 
 # --- cards.toml ("The Cards", "The Jugula Cards", "Prima Jugula Cards") ----------------------
 
 
-class CardSpec(_Stated):
+class CardSpec(StatedModel):
     id: Code
     name: str
     movement: Annotated[int, Field(ge=0, le=4)]  # a familia has four gladiators
@@ -291,7 +272,7 @@ class PrimaSpec(CardSpec):
 # --- talents.toml ("Appendix II: Talents") --------------------------------------------------------
 
 
-class TalentSpec(_Stated):
+class TalentSpec(StatedModel):
     id: Code
     name: str
     kind: Literal["light", "heavy", "all"] = Field(alias="class")
@@ -299,11 +280,11 @@ class TalentSpec(_Stated):
     text: str = Field(min_length=1)
 
 
-class TalentsFile(_Model):
+class TalentsFile(DataModel):
     talent: list[TalentSpec]
 
 
-class CardsFile(_Model):
+class CardsFile(DataModel):
     jugula: list[CardSpec]
     prima: list[PrimaSpec]
 
@@ -311,30 +292,30 @@ class CardsFile(_Model):
 # --- rules.toml --------------------------------------------------------------------------------
 
 
-class BoardSpec(_Stated):
+class BoardSpec(StatedModel):
     width: Annotated[int, Field(ge=3, le=26)]
     height: Annotated[int, Field(ge=3, le=26)]
 
 
-class SetupSpec(_Stated):
+class SetupSpec(StatedModel):
     familia: Annotated[int, Field(ge=1, le=12)]
     hand: Small
     hand_minimum: Small
     deployment_facing: Literal["any", "forward"]
 
 
-class DeploymentSpec(_Stated):
+class DeploymentSpec(StatedModel):
     players: Annotated[int, Field(ge=2, le=4)]
     zones: list[list[str]]
 
 
-class VoxLevelSpec(_Stated):
+class VoxLevelSpec(StatedModel):
     level: Annotated[int, Field(ge=0, le=20)]
     attack: Stat
     hand_limit: Annotated[int, Field(ge=1, le=30)]
 
 
-class VoxSpec(_Stated):
+class VoxSpec(StatedModel):
     start: Small
     maximum: Small
     defence_gain: Small
@@ -354,7 +335,7 @@ class VoxSpec(_Stated):
         return self
 
 
-class MovementSpec(_Stated):
+class MovementSpec(StatedModel):
     forward: Small
     other: Small
     leave_front: Small
@@ -363,7 +344,7 @@ class MovementSpec(_Stated):
     push_back: Small
 
 
-class CombatSpec(_Stated):
+class CombatSpec(StatedModel):
     flank: Small
     rear: Small
     back: Small
@@ -374,7 +355,7 @@ class CombatSpec(_Stated):
     bite_multiple: Annotated[int, Field(ge=2, le=20)]
 
 
-class TraitsSpec(_Stated):
+class TraitsSpec(StatedModel):
     harassment: Modifier
     harassment_floor: Small
     massive_defence: Modifier
@@ -382,7 +363,7 @@ class TraitsSpec(_Stated):
     hindrance_markers: Small
 
 
-class VictorySpec(_Stated):
+class VictorySpec(StatedModel):
     standing: Small
     all_wounded: bool
     unhurt_and_wounded: tuple[Small, Small]
@@ -391,13 +372,13 @@ class VictorySpec(_Stated):
     multi_all_wounded: bool
 
 
-class SimpleSpec(_Stated):
+class SimpleSpec(StatedModel):
     bitten: Small
     wounded: Small
     target: Annotated[int, Field(ge=1, le=20)]
 
 
-class AbilitiesSpec(_Stated):
+class AbilitiesSpec(StatedModel):
     ardor_oris_attack: Small
     infamis_value: Small
     panem_lead: Small
@@ -420,7 +401,7 @@ class AbilitiesSpec(_Stated):
     temperare_draw: Small
 
 
-class TalentNumbersSpec(_Stated):
+class TalentNumbersSpec(StatedModel):
     dexter_range: Small
     dodge_mp: Small
     sturdy_margin: Small
@@ -434,7 +415,7 @@ class TalentNumbersSpec(_Stated):
     leader_bonus: Small
 
 
-class RulesFile(_Model):
+class RulesFile(DataModel):
     board: BoardSpec
     setup: SetupSpec
     deployment: list[DeploymentSpec]
@@ -703,7 +684,7 @@ def _rules(spec: RulesFile) -> Rules:
         for d in spec.deployment
     }
 
-    def plain(section: _Stated) -> dict[str, Any]:
+    def plain(section: StatedModel) -> dict[str, Any]:
         return section.model_dump(exclude={"stated"})
 
     return Rules(

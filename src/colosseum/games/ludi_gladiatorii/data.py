@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-from ...core.data import load_validated
+from ...core.data import DataModel, load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -59,11 +59,7 @@ EventEffect = Literal[
 Small = Annotated[int, Field(ge=0, le=12)]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class GladiatorSpec(_Model):
+class GladiatorSpec(DataModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     rank: Literal["novice", "veteran"]
@@ -74,7 +70,7 @@ class GladiatorSpec(_Model):
     ability: Ability = ""
     box: Box
     copies: int = Field(default=1, ge=1, le=20)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _bid_for_veterans(self) -> GladiatorSpec:
@@ -85,7 +81,7 @@ class GladiatorSpec(_Model):
         return self
 
 
-class BuildingSpec(_Model):
+class BuildingSpec(DataModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     cost: Small
@@ -99,10 +95,10 @@ class BuildingSpec(_Model):
     box: Box
     copies: int = Field(default=1, ge=1, le=10)
     text: str = ""
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class CombatCardSpec(_Model):
+class CombatCardSpec(DataModel):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: Literal["Impetus", "Defensio"]
     swords: Small = 0
@@ -113,7 +109,7 @@ class CombatCardSpec(_Model):
     reshuffle: bool = False
     box: Box = "base"
     copies: int = Field(default=1, ge=1, le=15)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _attack_or_defence(self) -> CombatCardSpec:
@@ -124,15 +120,15 @@ class CombatCardSpec(_Model):
         return self
 
 
-class EventSpec(_Model):
+class EventSpec(DataModel):
     id: EventEffect
     name: str
     text: str = ""
     box: Box = "historiae"
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class RulesSpec(_Model):
+class RulesSpec(DataModel):
     """Numbers of the rules themselves (rules.toml)."""
 
     starting_coins: Small
@@ -161,22 +157,22 @@ class RulesSpec(_Model):
     selection_refresh_cost: Small
     decision_card_cost: Small
     decision_hand: Small
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class GladiatorsFile(_Model):
+class GladiatorsFile(DataModel):
     gladiator: list[GladiatorSpec]
 
 
-class BuildingsFile(_Model):
+class BuildingsFile(DataModel):
     building: list[BuildingSpec]
 
 
-class CombatFile(_Model):
+class CombatFile(DataModel):
     card: list[CombatCardSpec]
 
 
-class EventsFile(_Model):
+class EventsFile(DataModel):
     event: list[EventSpec]
 
 

@@ -11,9 +11,9 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from ...core.data import load_validated
+from ...core.data import DataModel, load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -22,23 +22,19 @@ SPECIAL_CODES = ("SA", "F", "D", "DD", "FS", "NA")
 Count = Annotated[int, Field(ge=0, le=20)]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class DieSpec(_Model):
+class DieSpec(DataModel):
     name: str
     faces: list[tuple[Count, Count]] = Field(min_length=1)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class EmperorSpec(_Model):
+class EmperorSpec(DataModel):
     name: str
     faces: list[Literal["up", "down"]] = Field(min_length=1)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class DiceFile(_Model):
+class DiceFile(DataModel):
     dice: dict[str, DieSpec]
     emperor: EmperorSpec
 
@@ -50,14 +46,14 @@ class DiceFile(_Model):
         return self
 
 
-class GladiatorSpec(_Model):
+class GladiatorSpec(DataModel):
     number: int = Field(ge=1, le=5)
     name: str = Field(min_length=1)
     life: int = Field(ge=1, le=99)
     movement: int = Field(ge=0, le=20)
     dice: list[str] = Field(min_length=1)
     specials: dict[str, Count]
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
     @field_validator("specials")
     @classmethod
@@ -68,7 +64,7 @@ class GladiatorSpec(_Model):
         return specials
 
 
-class GladiatorsFile(_Model):
+class GladiatorsFile(DataModel):
     gladiator: list[GladiatorSpec] = Field(min_length=5, max_length=5)
 
     @model_validator(mode="after")
@@ -79,10 +75,10 @@ class GladiatorsFile(_Model):
         return self
 
 
-class ArenaFile(_Model):
+class ArenaFile(DataModel):
     name: str
     rows: list[str] = Field(min_length=2, max_length=26)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _valid_map(self) -> ArenaFile:
@@ -99,33 +95,33 @@ class ArenaFile(_Model):
         return self
 
 
-class MovementRules(_Model):
+class MovementRules(DataModel):
     boost_die: str
     boost_swords: int = Field(ge=1)
     boost_bonus: int = Field(ge=0)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class ExtraDice(_Model):
+class ExtraDice(DataModel):
     extra_dice: list[str]
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class FastSpeedRules(_Model):
+class FastSpeedRules(DataModel):
     movement: int = Field(ge=0, le=30)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class NetRules(_Model):
+class NetRules(DataModel):
     throw_dice: list[str] = Field(min_length=1)
     hits_needed: int = Field(ge=1)
     follow_up_dice: list[str] = Field(min_length=1)
     recover_hit_cost: int = Field(ge=0)
     recover_move_cost: int = Field(ge=0)
-    stated: list[str] = []
+    stated: list[str] = Field(default_factory=list)
 
 
-class RulesFile(_Model):
+class RulesFile(DataModel):
     movement: MovementRules
     savage_attack: ExtraDice
     doughty_defence: ExtraDice
