@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich import box
@@ -21,10 +21,9 @@ from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition, games, new_game
 from ..sim.bench import bench_game
-from ..sim.match import GameResult, build_agent
+from ..sim.match import build_agent
 from ..sim.simulate import Simulation, run_games, summarize
 from ..sim.tournament import (
-    TimedGame,
     Tournament,
     check_entrants,
     run_tournament,
@@ -36,6 +35,8 @@ from .common import fail, parse_options, split_players, stderr_console, stdout_c
 from .play import HUMAN, PlaySession, save_record
 from .records import load_record, replay_moves
 from .renderers import renderer_for
+
+T = TypeVar("T")
 
 app = typer.Typer(
     name="colosseum",
@@ -133,8 +134,9 @@ def _batch_seed(seed: int | None) -> int:
     return secrets.randbits(31) if seed is None else seed
 
 
-def _run_with_progress(simulation: Simulation, jobs: int) -> list[GameResult]:
-    """`run_games` with a progress bar on stderr (stdout stays clean for --json)."""
+def _with_progress(description: str, total: int, run: Callable[[Callable[[int], None]], T]) -> T:
+    """`run(advance)` with a progress bar of `total` games on stderr (stdout stays clean for
+    --json); `advance(n)` moves it on by n."""
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -143,8 +145,8 @@ def _run_with_progress(simulation: Simulation, jobs: int) -> list[GameResult]:
         console=stderr_console(),
         transient=True,
     ) as progress:
-        task = progress.add_task(f"{simulation.game_id} games", total=simulation.games)
-        return run_games(simulation, jobs, lambda n: progress.advance(task, n))
+        task = progress.add_task(description, total=total)
+        return run(lambda n: progress.advance(task, n))
 
 
 @app.command()
@@ -178,26 +180,16 @@ def simulate(
             options=_checked_options(info.id, len(specs), option),
         )
         started = time.perf_counter()
-        results = _run_with_progress(simulation, jobs)
+        results = _with_progress(
+            f"{simulation.game_id} games",
+            simulation.games,
+            lambda advance: run_games(simulation, jobs, advance),
+        )
         summary = summarize(simulation, results, time.perf_counter() - started)
     if json_output:
         typer.echo(json.dumps(summary))
     else:
         stdout_console().print(reports.simulation_table(summary))
-
-
-def _run_tournament_with_progress(tournament: Tournament, jobs: int) -> list[TimedGame]:
-    """`run_tournament` with a progress bar on stderr (stdout stays clean for --json)."""
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=stderr_console(),
-        transient=True,
-    ) as progress:
-        task = progress.add_task(f"{tournament.game_id} tournament", total=tournament.total_games)
-        return run_tournament(tournament, jobs, lambda n: progress.advance(task, n))
 
 
 def _win_matrix_table(summary: dict[str, Any]) -> Table:
@@ -294,7 +286,11 @@ def tournament(
             options=_checked_options(info.id, players, option),
         )
         started = time.perf_counter()
-        results = _run_tournament_with_progress(plan, jobs)
+        results = _with_progress(
+            f"{plan.game_id} tournament",
+            plan.total_games,
+            lambda advance: run_tournament(plan, jobs, advance),
+        )
         summary = summarize_tournament(plan, results, time.perf_counter() - started)
     if json_output:
         typer.echo(json.dumps(summary))
