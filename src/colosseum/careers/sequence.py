@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from .aftermath import experience, fatum, liberatio, maintenance, wounds_treatment
 from .arena import ArenaResult, fight, hire_gladiator, hire_servitor, release_hired
@@ -60,6 +61,25 @@ def _record(campaign: Campaign, events: Sequence[Event], dice: Dice, tables: Tab
                 raise _Closed(sheet.lanista)
             continue
         campaign.record(kind, payload)
+
+
+def _attempt(
+    campaign: Campaign,
+    manager: Manager,
+    what: str,
+    wish: Callable[[], Sequence[Event]],
+    dice: Dice,
+    tables: Tables,
+) -> bool:
+    """Record the events of one of the manager's wishes, or tell him why the rules refuse it
+    (then nothing changes); True if it was carried out."""
+    try:
+        events = wish()
+    except CareerError as error:
+        manager.refused(what, error)
+        return False
+    _record(campaign, events, dice, tables)
+    return True
 
 
 def engine_arena(agents: Sequence[str], seed: int) -> Arena:
@@ -165,12 +185,8 @@ def _hire(
     treasury or the rules refuse is skipped. Hired servitors join the sheet until the end of
     the post-arena sequence; the hired gladiators are returned for the combat."""
     for code, stars in manager.servitor_hires(campaign.sheets[lanista], tables):
-        try:
-            events = hire_servitor(campaign.sheets[lanista], code, stars, tables)
-        except CareerError as error:
-            manager.refused(f"hiring the {code}", error)
-            continue
-        _record(campaign, events, dice, tables)
+        hire = partial(hire_servitor, campaign.sheets[lanista], code, stars, tables)
+        _attempt(campaign, manager, f"hiring the {code}", hire, dice, tables)
     hired: list[Gladiator] = []
     for name, armatura, rank, upgrades in manager.hires(campaign.sheets[lanista], tables):
         if any(g.armatura == armatura for g in hired):
@@ -239,31 +255,19 @@ def _post_arena(
             _upgrade(campaign, lanista, gladiator.name, manager, tables)
     # 6. Sales: decided first, then rolled, never undone
     for name in manager.sales(campaign.sheets[lanista], tables):
-        try:
-            sale = sell_gladiator(campaign.sheets[lanista], name, dice, tables)
-        except CareerError as error:
-            manager.refused(f"selling {name}", error)
-            continue
-        _record(campaign, sale, dice, tables)
+        sale = partial(sell_gladiator, campaign.sheets[lanista], name, dice, tables)
+        _attempt(campaign, manager, f"selling {name}", sale, dice, tables)
     # 7. Purchases
     for name, armatura, rank, talent in manager.purchases(campaign.sheets[lanista], tables):
-        try:
-            bought = buy_gladiator(
-                campaign.sheets[lanista], name, armatura, rank, dice, talent, tables=tables
-            )
-        except CareerError as error:
-            manager.refused(f"buying {name}", error)
-            continue
-        _record(campaign, bought, dice, tables)
+        purchase = partial(
+            buy_gladiator, campaign.sheets[lanista], name, armatura, rank, dice, talent, tables
+        )
+        _attempt(campaign, manager, f"buying {name}", purchase, dice, tables)
     changed: set[str] = set()
     for code in manager.servitors(campaign.sheets[lanista], tables):
-        try:
-            servitor = buy_servitor(campaign.sheets[lanista], code, changed, tables)
-        except CareerError as error:
-            manager.refused(f"the {code}", error)
-            continue
-        _record(campaign, servitor, dice, tables)
-        changed.add(code)
+        bought = partial(buy_servitor, campaign.sheets[lanista], code, changed, tables)
+        if _attempt(campaign, manager, f"the {code}", bought, dice, tables):
+            changed.add(code)
     # 8. Usury
     _usury(campaign, lanista, manager, dice, tables)
     # 9. Popularity is derived from the ranks. 10. Glory update
