@@ -33,9 +33,10 @@ def mid_game(game: str, players: int, seed: int, steps: int) -> State:
     return state
 
 
-def search(game: str, iterations: int = 60) -> ISMCTSAgent:
+def search(game: str, iterations: int = 60, stop_early: bool = True) -> ISMCTSAgent:
     agent = make_agent(f"ismcts:iterations={iterations}", game)
     assert isinstance(agent, ISMCTSAgent)
+    agent.stop_early = stop_early
     return agent
 
 
@@ -117,15 +118,37 @@ def test_a_single_legal_action_is_taken_without_searching() -> None:
     assert agent.last is not None and agent.last.iterations == 0
 
 
-def test_the_iteration_budget_is_spent_exactly() -> None:
+def test_the_iteration_budget_is_spent_exactly_without_early_stops() -> None:
     state = mid_game("ludus-gladiatorius", 2, seed=2, steps=10)
-    agent = search("ludus-gladiatorius", iterations=37)
+    agent = search("ludus-gladiatorius", iterations=37, stop_early=False)
     seat = state.current_player
     assert seat is not None
     agent.choose(state, seat, random.Random(0))
     assert agent.last is not None
     assert agent.last.iterations == 37
     assert sum(agent.last.visits.values()) == 37
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_early_stop_changes_nothing_but_the_time(game: str) -> None:
+    """The search stops once its favourite leads by more than the iterations left, and then
+    chooses what the whole budget would have chosen."""
+    budget = 150
+    stopped = 0
+    for seed in range(4):
+        state = mid_game(game, 2, seed=seed, steps=12)
+        seat = state.current_player
+        assert seat is not None
+        early = search(game, iterations=budget)
+        full = search(game, iterations=budget, stop_early=False)
+        chosen = early.choose(state.clone(), seat, random.Random(seed))
+        assert chosen == full.choose(state.clone(), seat, random.Random(seed))
+        assert early.last is not None and early.last.iterations <= budget
+        if early.last.iterations < budget:
+            stopped += 1
+            leads = sorted(early.last.visits.values(), reverse=True)
+            assert leads[0] - leads[1] > budget - early.last.iterations
+    assert stopped, "no search stopped early"
 
 
 def test_a_time_budget_stops_the_search() -> None:

@@ -62,7 +62,9 @@ class ISMCTSAgent:
     """SO-ISMCTS with a budget of iterations or seconds (whichever is given; both: the first
     reached). `exploration` is the UCB or PUCT constant; `rollout_steps` cuts rollouts short
     (then `evaluation` scores the state, or every seat gets an equal share); `policy` plays
-    the rollouts (uniformly random without one) and, with `prior`, guides the selection."""
+    the rollouts (uniformly random without one) and, with `prior`, guides the selection.
+    With `stop_early` the search ends as soon as the rest of the budget could not change
+    its choice."""
 
     name = "ismcts"
 
@@ -75,6 +77,7 @@ class ISMCTSAgent:
         evaluation: Evaluation | None = None,
         policy: Agent | None = None,
         prior: float | None = None,
+        stop_early: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -95,6 +98,7 @@ class ISMCTSAgent:
         self.evaluation = evaluation
         self.policy = policy
         self.prior = prior
+        self.stop_early = stop_early
         self.last: SearchStats | None = None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -109,7 +113,10 @@ class ISMCTSAgent:
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and done and now >= deadline:
+                break
+            if self.stop_early and done and _settled(root, self._iterations_left(done, started, now, deadline)):
                 break
             self._iterate(root, state.determinize(seat, rng), rng)
             done += 1
@@ -123,6 +130,17 @@ class ISMCTSAgent:
             ),
         )
         return next(action for action in legal if str(action) == best)
+
+    def _iterations_left(
+        self, done: int, started: float, now: float, deadline: float | None
+    ) -> float:
+        """The iterations the budget still allows: exactly, or at the pace kept so far."""
+        left = math.inf
+        if self.iterations is not None:
+            left = self.iterations - done
+        if deadline is not None:
+            left = min(left, done / max(now - started, 1e-9) * (deadline - now))
+        return left
 
     def _iterate(self, root: _Node, game: State, rng: random.Random) -> None:
         """Selection and expansion in the tree, a rollout, then the backup."""
@@ -210,3 +228,17 @@ class ISMCTSAgent:
                 game.apply(legal[rng.randrange(len(legal))])
             steps += 1
         return game.returns()
+
+
+def _settled(root: _Node, iterations_left: float) -> bool:
+    """Whether the most visited move leads the next by more than the iterations left, so the
+    rest of the budget could not change the choice (each iteration visits one root move)."""
+    if len(root.children) < 2:
+        return False
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > iterations_left
