@@ -116,9 +116,9 @@ class ISMCTSAgent:
             now = time.perf_counter()
             if deadline is not None and done and now >= deadline:
                 break
-            if self.stop_early and done:
-                if _settled(root, self._iterations_left(done, started, now, deadline)):
-                    break
+            left = self._iterations_left(done, started, now, deadline)
+            if self.stop_early and done and _settled(root, left):
+                break
             self._iterate(root, state.determinize(seat, rng), rng)
             done += 1
         visits = {key: child.visits for key, child in root.children.items()}
