@@ -22,6 +22,15 @@ class Agent(Protocol):
     def choose(self, state: State, seat: int, rng: random.Random) -> Action: ...
 
 
+@runtime_checkable
+class Guide(Protocol):
+    """An agent that can also say how much it likes each legal action: a weight per action
+    notation (missing ones count as 0), read by a search as its prior (`agents/ismcts.py`).
+    Its `choose` plays an action of the highest weight."""
+
+    def preferences(self, state: State, seat: int, rng: random.Random) -> dict[str, float]: ...
+
+
 class RandomAgent:
     """Picks uniformly among the legal actions."""
 

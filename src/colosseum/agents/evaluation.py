@@ -78,6 +78,7 @@ class SearchDefaults:
     policy: str = "random"  # who plays the rollouts: "random" or "heuristic"
     prior: float = 0.0  # PUCT's weight on the policy's move; 0: plain UCB1
     exploration: float = 0.7
+    guide: str = "move"  # the prior on the policy's move, or spread by its "scores"
 
 
 # Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts) the

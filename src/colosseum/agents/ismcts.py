@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..core.actions import Action
 from ..core.state import State
-from .base import Agent
+from .base import Agent, Guide
 
 Evaluation = Callable[[State], list[float]]
 
@@ -38,11 +38,11 @@ LEVELS: dict[str, dict[str, float]] = {
 class _Node:
     """An information-set node: reached by an action of `player`; stats from his side."""
 
-    __slots__ = ("available", "children", "player", "preferred", "reward", "visits")
+    __slots__ = ("available", "children", "player", "policy", "reward", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player
-        self.preferred: str | None = None
+        self.policy: dict[str, float] | None = None  # the guide's share of each action
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.available = 1
@@ -77,6 +77,7 @@ class ISMCTSAgent:
         evaluation: Evaluation | None = None,
         policy: Agent | None = None,
         prior: float | None = None,
+        scores: bool = False,
         stop_early: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
@@ -98,6 +99,7 @@ class ISMCTSAgent:
         self.evaluation = evaluation
         self.policy = policy
         self.prior = prior
+        self.scores = scores
         self.stop_early = stop_early
         self.last: SearchStats | None = None
 
@@ -159,8 +161,8 @@ class ISMCTSAgent:
             if self.prior is None:
                 i = self._ucb(node, keys, rng)
             else:
-                if node.preferred is None and self.policy is not None:
-                    node.preferred = str(self.policy.choose(game, player, rng))
+                if node.policy is None:
+                    node.policy = self._guidance(game, player, rng)
                 i = self._puct(node, keys, self.prior)
             game.apply(legal[i])
             child = node.children.get(keys[i])
@@ -189,16 +191,33 @@ class ISMCTSAgent:
                 best, best_score = i, score
         return best
 
+    def _guidance(self, game: State, player: int, rng: random.Random) -> dict[str, float]:
+        """The policy's share of each action here: its preferences if it is a `Guide` and
+        `scores` is on, else all on the move it would play (none without a policy)."""
+        policy = self.policy
+        if policy is None:
+            return {}
+        if self.scores and isinstance(policy, Guide):
+            weights = policy.preferences(game, player, rng)
+            total = sum(weights.values())
+            if total > 0:
+                return {key: weight / total for key, weight in weights.items()}
+        return {str(policy.choose(game, player, rng)): 1.0}
+
     def _puct(self, node: _Node, keys: list[str], prior: float) -> int:
-        """PUCT: value + c·P·√(availability)/(1 + visits), P = `prior` for the policy's action
-        and the rest shared; an untried action is valued at the mean of the tried ones."""
-        share = (1.0 - prior) / max(1, len(keys) - 1)
+        """PUCT: value + c·P·√(availability)/(1 + visits), where P gives `prior` to the
+        policy's guidance and the rest evenly to the actions it does not favour (with all of
+        the guidance on one move: `prior` for it, an even share of 1 − `prior` for the others);
+        an untried action is valued at the mean of the tried ones."""
+        spread = (1.0 - prior) / max(1, len(keys) - 1)
+        guidance = node.policy or {}
         tried = [node.children[key] for key in keys if key in node.children]
         visits = sum(child.visits for child in tried)
         first_play = sum(child.reward for child in tried) / visits if visits else 0.5
         best, best_score = 0, -math.inf
         for i, key in enumerate(keys):
-            weight = self.exploration * (prior if key == node.preferred else share)
+            share = guidance.get(key, 0.0)
+            weight = self.exploration * (prior * share + spread * (1.0 - share))
             child = node.children.get(key)
             if child is None:
                 score = first_play + weight * math.sqrt(node.visits)

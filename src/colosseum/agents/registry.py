@@ -69,15 +69,25 @@ def make_agent(spec: str, game_id: str) -> Agent:
     return agent
 
 
-_ISMCTS_PARAMETERS = ("iterations", "seconds", "c", "rollout", "policy", "prior", "level")
+_ISMCTS_PARAMETERS = (
+    "iterations",
+    "seconds",
+    "c",
+    "rollout",
+    "policy",
+    "prior",
+    "guide",
+    "level",
+)
 
 
 def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     """`ismcts:iterations=2000`, `ismcts:seconds=1`, `ismcts:level=hard`, `c=1`, `rollout=40`
     (rollout decisions before the game's evaluation; negative: play rollouts to the end),
     `policy=heuristic|random` (the rollouts' player), `prior=0.8` (PUCT's weight on the
-    policy's move; 0: plain UCB1). Unset ones take the game's `SEARCH_DEFAULTS`; without a
-    budget or level, the `normal` level's."""
+    policy's guidance; 0: plain UCB1), `guide=move|scores` (the guidance: all on the move the
+    policy would play, or spread by the policy's scores of every move). Unset ones take the
+    game's `SEARCH_DEFAULTS`; without a budget or level, the `normal` level's."""
     unknown = sorted(set(params) - set(_ISMCTS_PARAMETERS))
     if unknown:
         raise InvalidAgent(
@@ -103,6 +113,9 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     prior = _number(params, "prior", float)
     if prior is None:
         prior = defaults.prior
+    guide = params.get("guide", defaults.guide)
+    if guide not in ("move", "scores"):
+        raise InvalidAgent(f"ismcts guide {guide!r} is not move or scores")
     try:
         return ISMCTSAgent(
             iterations=None if iterations is None else int(iterations),
@@ -112,6 +125,7 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
             evaluation=EVALUATIONS.get(game),
             policy=_heuristic_factory(game)() if policy_name == "heuristic" else None,
             prior=prior or None,
+            scores=guide == "scores",
         )
     except ValueError as error:
         raise InvalidAgent(f"ismcts: {error}") from None

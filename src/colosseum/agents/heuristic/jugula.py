@@ -10,6 +10,7 @@ played for the effect whose gain most exceeds the card's worth in hand.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -776,15 +777,15 @@ class _Chooser:
         return max(self.actions, key=self.play_value)
 
     def _effects(self) -> Action | None:
+        return max(self.actions, key=self.chosen_effect_gain)
+
+    def chosen_effect_gain(self, action: Action) -> float:
+        """The gain of the effect an `effects` action picks from the card in play."""
         played = self.card(self.me["in_play"][-1]) if self.me["in_play"] else None
         fixed = played is not None and played.ability in ("crowd_favourite", "draw_then_strike")
-
-        def gain(action: Action) -> float:
-            effect = str(action.args[0])
-            value = 1 if fixed or played is None else dict(self.card_effects(played))[effect]
-            return self.effect_gain(effect, value)
-
-        return max(self.actions, key=gain)
+        effect = str(action.args[0])
+        value = 1 if fixed or played is None else dict(self.card_effects(played))[effect]
+        return self.effect_gain(effect, value)
 
     def _move_pick(self) -> Action | None:
         world = self.world
@@ -801,24 +802,31 @@ class _Chooser:
         return done[0] if done else None
 
     def _move(self) -> Action | None:
+        choice, best_value = None, 0.0
+        for action, value in self.move_values():
+            if choice is None or (action.kind == "to" and value > best_value + 1e-9):
+                choice, best_value = action, value
+        return choice
+
+    def move_values(self) -> list[tuple[Action, float]]:
+        """Staying (if legal) and each destination of the gladiator moving, with the worth of
+        his place for us (Dementia moves an enemy: his place's worth for him, negated)."""
         world = self.world
         names = world.geo.names
         moves = _pick(self.actions, "to")
         g = self.mover(moves)
         if g is None:
-            return None
+            return []
         sign = 1.0 if g.seat == self.seat else -1.0
         score: Callable[[Glad, int, int], float]
         score = self.placer.score_at if sign > 0 else self.enemy_place
-        best, best_value = _pick(self.actions, "stay"), sign * score(g, g.sq, g.facing)
-        choice = best[0] if best else None
+        here = sign * score(g, g.sq, g.facing)
+        values = [(action, here) for action in _pick(self.actions, "stay")]
         for action in moves:
             square = names.index(str(action.args[0]))
             facing = FACINGS.index(str(action.args[1]))
-            value = sign * score(g, square, facing)
-            if choice is None or value > best_value + 1e-9:
-                choice, best_value = action, value
-        return choice
+            values.append((action, sign * score(g, square, facing)))
+        return values
 
     def enemy_place(self, g: Glad, square: int, facing: int) -> float:
         """Dementia: how good an enemy's place is for him (what we attack minus suffer)."""
@@ -1237,6 +1245,79 @@ _HANDLERS: dict[str, Callable[[_Chooser], Action | None]] = {
 }
 
 
+# --- preferences (the search's prior) -----------------------------------------------------------
+
+
+def _play_scores(c: _Chooser) -> list[float]:
+    return [c.play_value(action) for action in c.actions]
+
+
+def _effect_scores(c: _Chooser) -> list[float]:
+    return [c.chosen_effect_gain(action) for action in c.actions]
+
+
+def _move_pick_scores(c: _Chooser) -> list[float]:
+    """A gladiator's move is worth its best gain; ending the moves, the least gain worth it."""
+    names = c.world.geo.names
+    gains = {gid: gain for gain, gid in c.move_gains()}
+    scores = []
+    for action in c.actions:
+        if action.kind not in ("move", "shake"):
+            scores.append(MOVE_MIN if action.kind == "done" else 0.0)
+            continue
+        g = c.world.at(names.index(str(action.args[0])))
+        scores.append(gains.get(g.gid, 0.0) if g is not None else 0.0)
+    return scores
+
+
+def _move_scores(c: _Chooser) -> list[float]:
+    values = {str(action): value for action, value in c.move_values()}
+    lowest = min(values.values(), default=0.0)
+    return [values.get(str(action), lowest) for action in c.actions]
+
+
+def _attack_scores(c: _Chooser) -> list[float]:
+    """Each attack's value with its best commit; ending the turn, the least attack worth it."""
+    values = {str(action): value for value, action in c.attack_options()}
+    lowest = min(values.values(), default=0.0)
+    return [
+        ATTACK_MIN if action.kind == "done" else values.get(str(action), lowest)
+        for action in c.actions
+    ]
+
+
+def _commit_scores(c: _Chooser) -> list[float]:
+    """The expected hits of the fight for us with each card committed, its cost off."""
+    fight = c.view["fight"]
+    world = c.world
+    a, d = world.by_id[int(fight["attacker"])], world.by_id[int(fight["defender"])]
+    bonus, hinder = int(fight["bonus"]), bool(fight["hinder"])
+    values = {}
+    if a.seat == c.seat:
+        theirs = c.enemy_dist(d.seat)
+        for action, dist, cost in c.choices("card"):
+            values[str(action)] = world.attack_value(a, d, dist, theirs, bonus, hinder) - cost
+    else:
+        theirs = c.deck_dist(a.seat) if fight["attacker_card"] == "deck" else c.enemy_dist(a.seat)
+        for action, dist, cost in c.choices("card"):
+            values[str(action)] = -world.attack_value(a, d, theirs, dist, bonus, hinder) - cost
+    lowest = min(values.values(), default=0.0)
+    return [values.get(str(action), lowest) for action in c.actions]
+
+
+# Decisions whose every option the heuristic values in hits; the others put all preference
+# on the heuristic's own choice.
+_SCORERS: dict[str, Callable[[_Chooser], list[float]]] = {
+    "play": _play_scores,
+    "effects": _effect_scores,
+    "move_pick": _move_pick_scores,
+    "move": _move_scores,
+    "attack": _attack_scores,
+    "commit": _commit_scores,
+}
+TEMPERATURE = 0.1  # hits: an option 0.1 hits worse is e^-1 times as preferred
+
+
 class JugulaHeuristic:
     """Heuristic agent for Jugula (never reads hidden information)."""
 
@@ -1249,3 +1330,22 @@ class JugulaHeuristic:
             return actions[0]
         catalog = load_catalog(str(state.options["data"]))
         return _Chooser(view, actions, catalog).choose(rng)
+
+    def preferences(self, state: State, seat: int, rng: random.Random) -> dict[str, float]:
+        """A softmax of the values the heuristic gives each option, its choice among the
+        best; all on its choice where it values only that one."""
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return {str(actions[0]): 1.0}
+        chooser = _Chooser(state.view(seat), actions, load_catalog(str(state.options["data"])))
+        scorer = _SCORERS.get(str(chooser.view["decision"]))
+        scores = scorer(chooser) if scorer is not None else None
+        chosen = chooser.choose(rng)
+        if scores is None:
+            return {str(chosen): 1.0}
+        top = max(scores)
+        scores[actions.index(chosen)] = top
+        return {
+            str(action): math.exp((score - top) / TEMPERATURE)
+            for action, score in zip(actions, scores, strict=True)
+        }

@@ -7,6 +7,7 @@ unless a Savage Attack is waiting.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -17,25 +18,48 @@ from ...games.ludus_gladiatorius.data import Arena, load_catalog
 Gladiator = dict[str, Any]
 
 
+# The preferences (search priors) are a softmax of the scores below at this temperature: one
+# hex further from the target (4 points) makes a move e^-2 times as likely.
+TEMPERATURE = 2.0
+
+
 class LudusHeuristic:
     """Heuristic agent for Ludus Gladiatorius (never reads hidden information)."""
 
     name = "heuristic"
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        view = state.view(seat)
         actions = state.legal_actions()
-        arena = load_catalog(str(state.options["data"])).arena
-        me = _by_number(view, view["active"])
-        enemies = [g for g in view["gladiators"] if g["hex"] and g["owner"] != seat]
-        phase = view["phase"]
-        if phase == "place":
-            return _place(view, me, enemies, actions, arena)
-        if phase == "defend":
-            return _defend(me, actions)
-        if phase == "move":
-            return _move(me, enemies, actions, arena, view["net"])
-        return _act(me, enemies, actions, arena, rng)
+        scores = _scores(state, seat, actions)
+        if scores is None:
+            return actions[rng.randrange(len(actions))]
+        return actions[scores.index(max(scores))]
+
+    def preferences(self, state: State, seat: int, rng: random.Random) -> dict[str, float]:
+        """A softmax of the scores `choose` maximises (uniform where it would pick at random)."""
+        actions = state.legal_actions()
+        scores = _scores(state, seat, actions) or [0.0] * len(actions)
+        top = max(scores)
+        return {
+            str(action): math.exp((score - top) / TEMPERATURE)
+            for action, score in zip(actions, scores, strict=True)
+        }
+
+
+def _scores(state: State, seat: int, actions: list[Action]) -> list[float] | None:
+    """A score for each legal action, the best first among equals; None: no preference."""
+    view = state.view(seat)
+    arena = load_catalog(str(state.options["data"])).arena
+    me = _by_number(view, view["active"])
+    enemies = [g for g in view["gladiators"] if g["hex"] and g["owner"] != seat]
+    phase = view["phase"]
+    if phase == "place":
+        return _place(view, me, enemies, actions, arena)
+    if phase == "defend":
+        return _defend(me, actions)
+    if phase == "move":
+        return _move(me, enemies, actions, arena, view["net"])
+    return _act(me, enemies, actions, arena)
 
 
 def _by_number(view: dict[str, Any], number: int) -> Gladiator:
@@ -56,8 +80,9 @@ def _place(
     enemies: list[Gladiator],
     actions: list[Action],
     arena: Arena,
-) -> Action:
-    """Offensive counters when a fight is near and we strike first, defensive ones otherwise."""
+) -> list[float]:
+    """Offensive counters when a fight is near and we strike first, defensive ones otherwise;
+    the blank (the first action) when none of the wanted counters is left."""
     nearest = min(_distance(arena, me["hex"], e["hex"]) for e in enemies)
     reach = me["movement"] + 1
     order = view["order"]
@@ -72,19 +97,29 @@ def _place(
         preference = ["SA", "F", "D"]
     if view["net"] == "held" and nearest <= reach:
         preference.insert(0, "NA")
-    for code in preference:
-        action = _pick(actions, f"place {code}")
-        if action is not None:
-            return action
-    return actions[0]  # the blank
+    rank = {f"place {code}": -float(i) for i, code in enumerate(preference)}
+    blank = -float(len(preference))
+    return [
+        rank.get(str(action), blank if i == 0 else blank - 1) for i, action in enumerate(actions)
+    ]
 
 
-def _defend(me: Gladiator, actions: list[Action]) -> Action:
+def _defend(me: Gladiator, actions: list[Action]) -> list[float]:
     """Defend, unless a Savage Attack waits for this gladiator's own attack."""
     saving_savage = me["counter"] == "SA" and me.get("counter_usable") and not me["attacked"]
-    if saving_savage and me["life"] > 2:
-        return _pick(actions, "no-defence") or actions[0]
-    return _pick(actions, "defend") or actions[0]
+    wanted = "no-defence" if saving_savage and me["life"] > 2 else "defend"
+    return _favour(actions, wanted)
+
+
+def _favour(actions: list[Action], *notations: str) -> list[float]:
+    """The first of `notations` that is legal, else the first action."""
+    scores = [0.0] * len(actions)
+    scores[0] = 1.0
+    for rank, notation in enumerate(reversed(notations)):
+        for i, action in enumerate(actions):
+            if str(action) == notation:
+                scores[i] = 2.0 + rank
+    return scores
 
 
 def _target_score(target: Gladiator) -> float:
@@ -100,27 +135,28 @@ def _act(
     enemies: list[Gladiator],
     actions: list[Action],
     arena: Arena,
-    rng: random.Random,
-) -> Action:
+) -> list[float] | None:
+    """Strike the weakest target in reach; else move away or on, or end the turn."""
     attacks = [a for a in actions if a.kind == "attack"]
     if attacks:
         by_number = {e["number"]: e for e in enemies}
         wants_net = me.get("specials_left", {}).get("NA", 0) > 0
 
-        def key(action: Action) -> tuple[float, int]:
+        def score(action: Action) -> float:
             recovering = len(action.args) > 1
-            return (
-                _target_score(by_number[int(action.args[0])]),
-                0 if recovering == wants_net else 1,
-            )
+            target = _target_score(by_number[int(action.args[0])])
+            return -2.0 * target - (0.0 if recovering == wants_net else 1.0)
 
-        return min(attacks, key=key)
-    move = _pick(actions, "move")
-    if move is not None:
+        scores = {str(a): score(a) for a in attacks}
+        worst = min(scores.values())
+        return [scores.get(str(action), worst - 1.0) for action in actions]
+    if _pick(actions, "move") is not None:
         adjacent = any(_distance(arena, me["hex"], e["hex"]) == 1 for e in enemies)
         if not adjacent or (me["attacked"] and me["life"] <= 2):
-            return move
-    return _pick(actions, "end") or actions[rng.randrange(len(actions))]
+            return _favour(actions, "move", "end")
+    if _pick(actions, "end") is None:
+        return None
+    return _favour(actions, "end")
 
 
 def _move(
@@ -129,7 +165,7 @@ def _move(
     actions: list[Action],
     arena: Arena,
     net: str,
-) -> Action:
+) -> list[float]:
     """End next to the weakest opponent if a blow is still to come, else keep away when hurt."""
     can_still_attack = not (me["attacked"] or me["no_attack"])
     wants_net = me.get("specials_left", {}).get("NA", 0) > 0
@@ -150,4 +186,4 @@ def _move(
             value += 5
         return value
 
-    return max(actions, key=score)
+    return [score(action) for action in actions]
