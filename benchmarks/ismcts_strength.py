@@ -1,12 +1,14 @@
 """ISMCTS against the heuristic agent: win rate, iterations per second, time per decision.
 
     .venv/bin/python benchmarks/ismcts_strength.py GAME [--games 200] [--agent ismcts:seconds=1]
-        [--opponent heuristic] [--jobs 2] [--results benchmarks/results]
+        [--opponent heuristic] [--jobs 2] [--results benchmarks/results] [--baseline]
 
 Two-player games, the seats swapped every other game, seeds 0, 1, 2, ... Each finished game is
 appended to `<results>/<game>-<agent>-vs-<opponent>.jsonl` at once, so a run can be stopped
 and resumed (games already in the file are skipped) and runs of several sessions add up. The
-summary counts every game in the file.
+summary counts every game in the file. With `--baseline` it also reports the opponent's own
+win rate in the agent's seats on the same seeds (the opponent against itself): what the agent
+must beat, since some seeds favour a seat.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ def main() -> int:
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--results", default=str(Path(__file__).parent / "results"))
+    parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()
     game = game_definition(args.game).info.id
     folder = Path(args.results)
@@ -89,7 +92,7 @@ def main() -> int:
                 out.write(json.dumps(result) + "\n")
             done[result["index"]] = result
             print(f"game {result['index']}: score {result['agent_score']}", flush=True)
-    _summary(game, args.agent, args.opponent, list(done.values()))
+    _summary(game, args.agent, args.opponent, list(done.values()), args.baseline)
     return 0
 
 
@@ -100,7 +103,9 @@ def _load(path: Path) -> dict[int, dict[str, Any]]:
     return {r["index"]: r for r in results}
 
 
-def _summary(game: str, agent: str, opponent: str, results: list[dict[str, Any]]) -> None:
+def _summary(
+    game: str, agent: str, opponent: str, results: list[dict[str, Any]], baseline: bool
+) -> None:
     games = len(results)
     if not games:
         print("no games")
@@ -127,6 +132,9 @@ def _summary(game: str, agent: str, opponent: str, results: list[dict[str, Any]]
         "seconds_per_searched_decision": round(seconds / decisions, 3) if decisions else None,
         "longest_decision_seconds": round(max(r["longest_decision"] for r in results), 3),
     }
+    if baseline:
+        own = sum(play(game, opponent, opponent, r["index"])["agent_score"] for r in results)
+        summary["baseline_win_rate"] = round(own / games, 3)
     print(json.dumps(summary))
 
 
