@@ -83,9 +83,11 @@ class SearchDefaults:
 
 # Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts) the
 # search reached the heuristic's strength or beyond in every game, where random rollouts
-# lost to it; Jugula's heuristic is slow, so its rollouts stop after six decisions.
+# lost to it; Jugula's heuristic is slow, so its rollouts stop after six decisions. Jugula's
+# prior follows the heuristic's values of every option (`guide=scores`): with all of it on
+# the heuristic's move the search never left that move (docs/agents.md).
 SEARCH_DEFAULTS: dict[str, SearchDefaults] = {
     "ludus-gladiatorius": SearchDefaults(-1, "heuristic", 0.8, 1.0),
     "ludi-gladiatorii": SearchDefaults(-1, "heuristic", 0.8, 1.0),
-    "jugula": SearchDefaults(6, "heuristic", 0.8, 1.0),
+    "jugula": SearchDefaults(6, "heuristic", 0.8, 1.0, "scores"),
 }

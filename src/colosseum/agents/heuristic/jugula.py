@@ -1332,8 +1332,8 @@ class JugulaHeuristic:
         return _Chooser(view, actions, catalog).choose(rng)
 
     def preferences(self, state: State, seat: int, rng: random.Random) -> dict[str, float]:
-        """A softmax of the values the heuristic gives each option, its choice among the
-        best; all on its choice where it values only that one."""
+        """A softmax of the values the heuristic gives each option, its choice a little above
+        the best; all on its choice where it values only that one."""
         actions = state.legal_actions()
         if len(actions) == 1:
             return {str(actions[0]): 1.0}
@@ -1343,7 +1343,7 @@ class JugulaHeuristic:
         chosen = chooser.choose(rng)
         if scores is None:
             return {str(chosen): 1.0}
-        top = max(scores)
+        top = max(scores) + 0.1 * TEMPERATURE  # its own choice first among equals
         scores[actions.index(chosen)] = top
         return {
             str(action): math.exp((score - top) / TEMPERATURE)
