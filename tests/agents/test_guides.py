@@ -74,3 +74,16 @@ def test_the_guidance_is_the_normalised_preferences() -> None:
 def test_a_bad_guide_is_refused() -> None:
     with pytest.raises(InvalidAgent, match="not move or scores"):
         make_agent("ismcts:guide=oracle", "ludus")
+
+
+def test_jugula_searches_by_the_heuristics_scores_the_others_by_its_move() -> None:
+    """Jugula's default guidance is spread by the heuristic's values (docs/agents.md: with all
+    of it on the heuristic's move the search never left that move); Ludus and Ludi keep it on
+    the move."""
+    jugula = make_agent("ismcts", "jugula")
+    assert isinstance(jugula, ISMCTSAgent) and jugula.scores
+    for game in ("ludus", "ludi"):
+        agent = make_agent("ismcts", game)
+        assert isinstance(agent, ISMCTSAgent) and not agent.scores
+    on_the_move = make_agent("ismcts:guide=move", "jugula")
+    assert isinstance(on_the_move, ISMCTSAgent) and not on_the_move.scores
