@@ -525,6 +525,8 @@ class _Chooser:
         self._dists: dict[tuple[str, int], Dist] = {}
         self._attacks: dict[int, list[float]] = {}
         self._gains: list[tuple[float, int]] | None = None
+        self._options: list[tuple[float, Action]] | None = None
+        self._move_values: list[tuple[Action, float]] | None = None
         self.placer = Placer(self.world, self.deck_dist(), self.enemy_dist())
 
     # --- cards --------------------------------------------------------------------------------
@@ -606,6 +608,11 @@ class _Chooser:
 
     def attack_options(self) -> list[tuple[float, Action]]:
         """Each legal attack with its value (best commit included), best first."""
+        if self._options is None:
+            self._options = self._attack_options()
+        return self._options
+
+    def _attack_options(self) -> list[tuple[float, Action]]:
         world = self.world
         names = world.geo.names
         found = []
@@ -811,6 +818,11 @@ class _Chooser:
     def move_values(self) -> list[tuple[Action, float]]:
         """Staying (if legal) and each destination of the gladiator moving, with the worth of
         his place for us (Dementia moves an enemy: his place's worth for him, negated)."""
+        if self._move_values is None:
+            self._move_values = self._place_values()
+        return self._move_values
+
+    def _place_values(self) -> list[tuple[Action, float]]:
         world = self.world
         names = world.geo.names
         moves = _pick(self.actions, "to")

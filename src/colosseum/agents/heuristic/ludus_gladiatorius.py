@@ -145,6 +145,7 @@ def _act(
         def score(action: Action) -> float:
             recovering = len(action.args) > 1
             target = _target_score(by_number[int(action.args[0])])
+            # target scores are whole numbers: the net only decides between equal targets
             return -2.0 * target - (0.0 if recovering == wants_net else 1.0)
 
         scores = {str(a): score(a) for a in attacks}
