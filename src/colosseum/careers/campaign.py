@@ -155,32 +155,10 @@ class Campaign:
         self.history: list[StoredEvent] = []
 
     @classmethod
-    def create(
-        cls,
-        store: Store,
-        name: str,
-        glory_target: int = 10,
-        dice: str = "program",
-        *,
-        mode: str = "free",
-        starting_aurei: int | None = None,
-        fixed_rewards: bool = False,
-        fixed_arena_roll: bool = False,
-        rounds: int | None = None,
-        tables: Tables | None = None,
-    ) -> Campaign:
-        """A new, empty campaign; `dice` says who rolls: the program or the players' own dice;
-        `mode` and the tournament options as `campaign_settings` checks them."""
-        settings = campaign_settings(
-            glory_target,
-            dice,
-            mode=mode,
-            starting_aurei=starting_aurei,
-            fixed_rewards=fixed_rewards,
-            fixed_arena_roll=fixed_arena_roll,
-            rounds=rounds,
-            tables=tables,
-        )
+    def create(cls, store: Store, name: str, **options: Any) -> Campaign:
+        """A new, empty campaign under the settings `options` ask for, as `campaign_settings`
+        checks them (`glory_target`, who rolls the `dice`, the `mode` and its options)."""
+        settings = campaign_settings(**options)
         key = store.create_campaign(name, settings)
         return cls(store, key, name.strip(), settings)
 
