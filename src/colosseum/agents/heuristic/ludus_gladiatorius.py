@@ -71,7 +71,7 @@ def _pick(actions: list[Action], notation: str) -> Action | None:
 
 
 def _distance(arena: Arena, a: str, b: str) -> int:
-    return arena.distance(arena.index[a], arena.index[b])
+    return arena.distances[arena.index[a]][arena.index[b]]
 
 
 def _place(
@@ -170,19 +170,20 @@ def _move(
     """End next to the weakest opponent if a blow is still to come, else keep away when hurt."""
     can_still_attack = not (me["attacked"] or me["no_attack"])
     wants_net = me.get("specials_left", {}).get("NA", 0) > 0
+    index = arena.index
+    # each enemy's distances from every hex, and its score as a target
+    rows = [(arena.distances[index[e["hex"]]], _target_score(e)) for e in enemies]
 
     def score(action: Action) -> float:
-        hex_ = me["hex"] if action.kind == "stay" else str(action.args[0])
-        distances = [(_distance(arena, hex_, e["hex"]), e) for e in enemies]
-        threats = sum(1 for d, _ in distances if d == 1)
+        here = index[me["hex"] if action.kind == "stay" else str(action.args[0])]
+        threats = sum(1 for row, _ in rows if row[here] == 1)
         value = 0.0
         if can_still_attack:
-            best = min(d * 4 + _target_score(e) for d, e in distances)
-            value -= best
+            value -= min(row[here] * 4 + target for row, target in rows)
             value -= 2 * max(0, threats - 1)
         else:
             value -= 6 * threats
-            value += min(d for d, _ in distances) * (1 if me["life"] <= 2 else -0.5)
+            value += min(row[here] for row, _ in rows) * (1 if me["life"] <= 2 else -0.5)
         if len(action.args) > 1 and wants_net:
             value += 5
         return value

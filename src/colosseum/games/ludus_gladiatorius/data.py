@@ -154,7 +154,7 @@ class Sheet:
 
 @dataclass(frozen=True, slots=True)
 class Arena:
-    """The hex map: names, neighbours (precomputed) and the numbered starting hexes."""
+    """The hex map: names, neighbours and distances (precomputed), the numbered starting hexes."""
 
     name: str
     width: int
@@ -164,13 +164,19 @@ class Arena:
     neighbours: tuple[tuple[int, ...], ...]
     starts: dict[int, int]
     index: dict[str, int]
+    distances: tuple[tuple[int, ...], ...]  # distances[a][b]: hexes from a to b
 
     def distance(self, a: int, b: int) -> int:
-        """Hex distance between two hexes (odd rows shifted right)."""
-        (ca, ra), (cb, rb) = self.cells[a], self.cells[b]
-        xa, xb = ca - (ra - (ra & 1)) // 2, cb - (rb - (rb & 1)) // 2
-        dx, dz = xa - xb, ra - rb
-        return max(abs(dx), abs(dz), abs(-dx - dz))
+        """Hex distance between two hexes."""
+        return self.distances[a][b]
+
+
+def _hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """Hex distance between two (column, row) cells, odd rows shifted right."""
+    (ca, ra), (cb, rb) = a, b
+    xa, xb = ca - (ra - (ra & 1)) // 2, cb - (rb - (rb & 1)) // 2
+    dx, dz = xa - xb, ra - rb
+    return max(abs(dx), abs(dz), abs(-dx - dz))
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +224,7 @@ def _arena(spec: ArenaFile) -> Arena:
         neighbours=tuple(neighbours),
         starts=starts,
         index={name: i for i, name in enumerate(names)},
+        distances=tuple(tuple(_hex_distance(a, b) for b in cells) for a in cells),
     )
 
 
