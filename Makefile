@@ -24,6 +24,7 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	COLUMNS=120 $(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/ismcts_speed.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

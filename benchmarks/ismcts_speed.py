@@ -1,0 +1,74 @@
+"""ISMCTS speed on one core: iterations per second and the longest decision at a level.
+
+    .venv/bin/python benchmarks/ismcts_speed.py [GAME ...] [--level hard] [--positions 8]
+
+For each game (default: all three), plays heuristic self-play games (2 players, seeds 0, 1, ...)
+and, at every fifth decision that offers a choice, times one search of the given level (the
+`hard` level by default: 1.5 s, docs/agents.md) until `--positions` searches are done. Prints
+one JSON object per game: iterations per second, mean and longest seconds per decision. The
+issue's bar is a `hard` decision under 2 s; run it on an otherwise idle core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+import colosseum
+from colosseum.agents import make_agent
+from colosseum.agents.ismcts import ISMCTSAgent
+from colosseum.core.registry import game_definition, games
+
+EVERY = 5
+
+
+def measure(game: str, level: str, positions: int) -> dict[str, object]:
+    """Time `positions` searches of `level` at decisions of heuristic self-play games."""
+    heuristic = make_agent("heuristic", game)
+    iterations, durations = 0, []
+    seed = 0
+    while len(durations) < positions:
+        state = colosseum.new_game(game, players=2, seed=seed)
+        rng = random.Random(seed)
+        seed += 1
+        step = 0
+        while not state.is_terminal() and len(durations) < positions:
+            seat = state.current_player
+            assert seat is not None
+            if len(state.legal_actions()) > 1 and step % EVERY == EVERY - 1:
+                searcher = make_agent(level, game)
+                assert isinstance(searcher, ISMCTSAgent)
+                started = time.perf_counter()
+                searcher.choose(state, seat, rng)
+                durations.append(time.perf_counter() - started)
+                assert searcher.last is not None
+                iterations += searcher.last.iterations
+            state.apply(heuristic.choose(state, seat, rng))
+            step += 1
+    return {
+        "game": game,
+        "level": level,
+        "decisions": len(durations),
+        "iterations_per_second": round(iterations / sum(durations), 1),
+        "mean_seconds": round(sum(durations) / len(durations), 3),
+        "longest_seconds": round(max(durations), 3),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--level", default="hard")
+    parser.add_argument("--positions", type=int, default=8)
+    args = parser.parse_args()
+    ids = [game_definition(g).info.id for g in args.games] or list(games())
+    for game in ids:
+        print(json.dumps(measure(game, args.level, args.positions)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
