@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 import colosseum
+from colosseum.games.ludus_gladiatorius.data import load_catalog
 
 from .helpers import (
     DICE,
+    HEXES,
     HOPLOMACHUS,
     LION,
     MURMILLO,
@@ -17,6 +19,7 @@ from .helpers import (
     THRAEX,
     Position,
     event,
+    hex_distance,
     kinds,
     neighbours,
     notations,
@@ -173,3 +176,13 @@ def test_move_hoplomachus_allowance_in_a_five_player_game() -> None:
         SHEETS[HOPLOMACHUS]["movement"],
         SHEETS[HOPLOMACHUS]["movement"] + 1,
     )
+
+
+def test_the_arenas_distance_table_counts_hex_steps_on_an_open_floor() -> None:
+    """The precomputed distances (read by the heuristic player) agree, for every pair of
+    hexes, with hex steps counted from the map's own geometry."""
+    arena = load_catalog().arena
+    assert set(arena.names) == HEXES
+    for a in arena.names:
+        for b in arena.names:
+            assert arena.distance(arena.index[a], arena.index[b]) == hex_distance(a, b), (a, b)

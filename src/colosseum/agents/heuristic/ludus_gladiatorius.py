@@ -71,7 +71,7 @@ def _pick(actions: list[Action], notation: str) -> Action | None:
 
 
 def _distance(arena: Arena, a: str, b: str) -> int:
-    return arena.distances[arena.index[a]][arena.index[b]]
+    return arena.distance(arena.index[a], arena.index[b])
 
 
 def _place(
