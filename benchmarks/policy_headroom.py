@@ -78,6 +78,7 @@ def values(
 
 
 def mean(pair: tuple[float, float]) -> float:
+    """The mean over both halves of the batches."""
     return (pair[0] + pair[1]) / 2
 
 
