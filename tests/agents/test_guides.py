@@ -76,14 +76,14 @@ def test_a_bad_guide_is_refused() -> None:
         make_agent("ismcts:guide=oracle", "ludus")
 
 
-def test_jugula_searches_by_the_heuristics_scores_the_others_by_its_move() -> None:
-    """Jugula's default guidance is spread by the heuristic's values (docs/agents.md: with all
-    of it on the heuristic's move the search never left that move); Ludus and Ludi keep it on
-    the move."""
-    jugula = make_agent("ismcts", "jugula")
-    assert isinstance(jugula, ISMCTSAgent) and jugula.scores
-    for game in ("ludus", "ludi"):
+def test_jugula_and_ludus_search_by_the_heuristics_scores_ludi_by_its_move() -> None:
+    """Jugula's and Ludus' default guidance is spread by the heuristic's values (docs/agents.md:
+    in Jugula with all of it on the heuristic's move the search never left that move; in Ludus
+    the spread pays once rollouts end at the round's end); Ludi keeps it on the move."""
+    for game in ("jugula", "ludus"):
         agent = make_agent("ismcts", game)
-        assert isinstance(agent, ISMCTSAgent) and not agent.scores
+        assert isinstance(agent, ISMCTSAgent) and agent.scores
+    ludi = make_agent("ismcts", "ludi")
+    assert isinstance(ludi, ISMCTSAgent) and not ludi.scores
     on_the_move = make_agent("ismcts:guide=move", "jugula")
     assert isinstance(on_the_move, ISMCTSAgent) and not on_the_move.scores

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from ..core.state import State
+from .learned import load_weights, win_shares
 
 Evaluation = Callable[[State], list[float]]
 
@@ -22,14 +24,60 @@ def _shares(strengths: list[float]) -> list[float]:
     return [value / total for value in strengths]
 
 
+SPECIAL_CODES = ("SA", "F", "D", "DD", "FS", "NA")
+LUDUS_FEATURES: tuple[str, ...] = (
+    *(f"life_{number}" for number in range(1, 6)),
+    *(f"standing_{number}" for number in range(1, 6)),
+    *(f"left_{code}" for code in SPECIAL_CODES),
+    "carried_shields",
+    "net_held",
+    "in_reach",
+    "ganged_up",
+    "two_standing",
+)
+
+
+def ludus_features(state: State) -> list[list[float]]:
+    """Each lanista's features (`LUDUS_FEATURES`), from his own view of the state: the life
+    and standing of each of his gladiators by number, the special-action counters left on his
+    sheets by kind, shields carried, whether his Retiarius holds the net, the pairs of his
+    gladiator and an enemy that it could reach and strike next activation (movement + 1
+    hexes), the enemies two of his gladiators could reach, and whether two of his stand."""
+    from ..games.ludus_gladiatorius.data import load_catalog
+
+    arena = load_catalog(str(state.options.get("data", ""))).arena
+    index, distances = arena.index, arena.distances
+    rows = []
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        standing = [g for g in view["gladiators"] if g["hex"] is not None and g["life"] > 0]
+        mine = [g for g in standing if g["owner"] == seat]
+        row = [0.0] * len(LUDUS_FEATURES)
+        for g in mine:
+            number = g["number"]
+            row[number - 1] = float(g["life"])
+            row[4 + number] = 1.0
+            for k, code in enumerate(SPECIAL_CODES):
+                row[10 + k] += g["specials_left"].get(code, 0)
+            row[16] += g["carried_shields"]
+            if "NA" in g["specials_on_sheet"] and view["net"] == "held":
+                row[17] = 1.0
+        for enemy in standing:
+            if enemy["owner"] == seat:
+                continue
+            from_enemy = distances[index[enemy["hex"]]]
+            near = sum(1 for g in mine if from_enemy[index[g["hex"]]] <= g["movement"] + 1)
+            row[18] += near
+            row[19] += near >= 2
+        row[20] = float(len(mine) == 2)
+        rows.append(row)
+    return rows
+
+
 def ludus(state: State) -> list[float]:
-    """Ludus Gladiatorius: each lanista's share of the life still standing."""
-    life = [0.0] * state.num_players
-    for gladiator in state.view(None)["gladiators"]:
-        owner = gladiator.get("owner")
-        if owner is not None and owner >= 0:
-            life[owner] += max(0, gladiator["life"])
-    return _shares(life)
+    """Ludus Gladiatorius: the win shares of a logistic model of `ludus_features`, fitted to
+    heuristic self-play (`agents/data/ludus-gladiatorius-value.toml`)."""
+    return win_shares(load_weights("ludus-gladiatorius", LUDUS_FEATURES), ludus_features(state))
 
 
 def ludi(state: State) -> list[float]:
@@ -74,7 +122,8 @@ EVALUATIONS: dict[str, Evaluation] = {
 class SearchDefaults:
     """How `ismcts` searches a game unless told otherwise (docs/agents.md, "Tuning")."""
 
-    rollout: int = -1  # decisions before the evaluation; negative: to the end
+    rollout: int | Literal["round"] = -1  # decisions before the evaluation; negative: to the
+    # end; "round": to the end of the round (games in `ROUNDS`)
     policy: str = "random"  # who plays the rollouts: "random" or "heuristic"
     prior: float = 0.0  # PUCT's weight on the policy's move; 0: plain UCB1
     exploration: float = 0.7
@@ -87,7 +136,24 @@ class SearchDefaults:
 # prior follows the heuristic's values of every option (`guide=scores`): with all of it on
 # the heuristic's move the search never left that move (docs/agents.md).
 SEARCH_DEFAULTS: dict[str, SearchDefaults] = {
-    "ludus-gladiatorius": SearchDefaults(-1, "heuristic", 0.8, 1.0),
+    "ludus-gladiatorius": SearchDefaults("round", "heuristic", 0.8, 1.0, "scores"),
     "ludi-gladiatorii": SearchDefaults(-1, "heuristic", 0.8, 1.0),
     "jugula": SearchDefaults(6, "heuristic", 0.8, 1.0, "scores"),
+}
+
+
+def _ludus_round(state: State) -> int:
+    from ..games.ludus_gladiatorius.state import LudusState
+
+    assert isinstance(state, LudusState)
+    return state.round
+
+
+# Each game's round counter, where rollouts may stop at the end of a round (`rollout=round`)
+# and learned values are fitted (`benchmarks/fit_value.py`).
+ROUNDS: dict[str, Callable[[State], int]] = {"ludus-gladiatorius": _ludus_round}
+
+# The games whose evaluation is a learned model: its feature names and features.
+LEARNED: dict[str, tuple[tuple[str, ...], Callable[[State], list[list[float]]]]] = {
+    "ludus-gladiatorius": (LUDUS_FEATURES, ludus_features),
 }

@@ -26,6 +26,7 @@ from ..core.state import State
 from .base import Agent, Guide
 
 Evaluation = Callable[[State], list[float]]
+Progress = Callable[[State], int]
 
 # The levels a person can pick (docs/agents.md): a fixed number of iterations or seconds.
 LEVELS: dict[str, dict[str, float]] = {
@@ -61,7 +62,9 @@ class SearchStats:
 class ISMCTSAgent:
     """SO-ISMCTS with a budget of iterations or seconds (whichever is given; both: the first
     reached). `exploration` is the UCB or PUCT constant; `rollout_steps` cuts rollouts short
-    (then `evaluation` scores the state, or every seat gets an equal share); `policy` plays
+    after that many decisions, `rollout_rounds` once the game's round counter `progress` has
+    advanced that far (1: at the end of the round the rollout starts in); then `evaluation`
+    scores the state, or every seat gets an equal share. `policy` plays
     the rollouts (uniformly random without one) and, with `prior`, guides the selection.
     With `stop_early` the search ends as soon as the rest of the budget could not change
     its choice."""
@@ -75,6 +78,8 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         rollout_steps: int | None = None,
         evaluation: Evaluation | None = None,
+        rollout_rounds: int | None = None,
+        progress: Progress | None = None,
         policy: Agent | None = None,
         prior: float | None = None,
         scores: bool = False,
@@ -90,6 +95,10 @@ class ISMCTSAgent:
             raise ValueError("exploration must not be negative")
         if rollout_steps is not None and rollout_steps < 0:
             raise ValueError("rollout_steps must not be negative")
+        if rollout_rounds is not None and rollout_rounds < 1:
+            raise ValueError("rollout_rounds must be at least 1")
+        if rollout_rounds is not None and progress is None:
+            raise ValueError("rollouts cut by rounds need the game's round counter")
         if prior is not None and not 0.0 < prior < 1.0:
             raise ValueError("prior must be between 0 and 1 (exclusive)")
         self.iterations = iterations
@@ -97,6 +106,8 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout_steps = rollout_steps
         self.evaluation = evaluation
+        self.rollout_rounds = rollout_rounds
+        self.progress = progress
         self.policy = policy
         self.prior = prior
         self.scores = scores
@@ -233,9 +244,15 @@ class ISMCTSAgent:
         """The default policy to the end, or to the cut-off and the evaluation."""
         steps = 0
         limit = self.rollout_steps
+        progress, last_round = None, 0
+        if self.rollout_rounds is not None and self.progress is not None:
+            progress = self.progress
+            last_round = progress(game) + self.rollout_rounds
         policy = self.policy
         while not game.is_terminal():
-            if limit is not None and steps >= limit:
+            if (limit is not None and steps >= limit) or (
+                progress is not None and progress(game) >= last_round
+            ):
                 if self.evaluation is not None:
                     return self.evaluation(game)
                 return [1.0 / game.num_players] * game.num_players

@@ -9,7 +9,7 @@ from typing import TypeVar
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from .base import Agent, RandomAgent
-from .evaluation import EVALUATIONS, SEARCH_DEFAULTS, SearchDefaults
+from .evaluation import EVALUATIONS, ROUNDS, SEARCH_DEFAULTS, SearchDefaults
 from .ismcts import LEVELS, ISMCTSAgent
 
 # game id -> "module:Class" of its heuristic agent, imported on first use.
@@ -83,7 +83,8 @@ _ISMCTS_PARAMETERS = (
 
 def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     """`ismcts:iterations=2000`, `ismcts:seconds=1`, `ismcts:level=hard`, `c=1`, `rollout=40`
-    (rollout decisions before the game's evaluation; negative: play rollouts to the end),
+    (rollout decisions before the game's evaluation; negative: play rollouts to the end;
+    `round`: to the end of the round the rollout starts in, in games with rounds),
     `policy=heuristic|random` (the rollouts' player), `prior=0.8` (PUCT's weight on the
     policy's guidance; 0: plain UCB1), `guide=move|scores` (the guidance: all on the move the
     policy would play, or spread by the policy's scores of every move). Unset ones take the
@@ -103,9 +104,14 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
         iterations = budget.get("iterations")
         seconds = budget.get("seconds")
     defaults = SEARCH_DEFAULTS.get(game, SearchDefaults())
-    rollout = _number(params, "rollout", int)
-    if rollout is None:
-        rollout = defaults.rollout
+    rollout = params.get("rollout", str(defaults.rollout))
+    rounds = None
+    if rollout == "round":
+        if game not in ROUNDS:
+            raise InvalidAgent(f"ismcts rollout=round: {game} has no round counter to stop at")
+        rounds, steps = 1, -1
+    else:
+        steps = _number({"rollout": rollout}, "rollout", int) or 0
     exploration = _number(params, "c", float)
     policy_name = params.get("policy", defaults.policy)
     if policy_name not in ("random", "heuristic"):
@@ -121,8 +127,10 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
             iterations=None if iterations is None else int(iterations),
             seconds=seconds,
             exploration=defaults.exploration if exploration is None else exploration,
-            rollout_steps=rollout if rollout >= 0 else None,
+            rollout_steps=steps if steps >= 0 else None,
             evaluation=EVALUATIONS.get(game),
+            rollout_rounds=rounds,
+            progress=ROUNDS.get(game),
             policy=_heuristic_factory(game)() if policy_name == "heuristic" else None,
             prior=prior or None,
             scores=guide == "scores",
