@@ -217,11 +217,43 @@ def test_agent_specs_set_the_budget(
         ("ismcts:prior=1", "between 0 and 1"),
         ("ismcts:prior=much", "not a number"),
         ("hard:iterations=5", "takes no parameters"),
+        ("ismcts:rollout=soon", "not a whole number"),
     ],
 )
 def test_bad_agent_specs_say_what_is_wrong(spec: str, message: str) -> None:
     with pytest.raises(InvalidAgent, match=message):
         make_agent(spec, "ludus")
+
+
+def test_rollouts_by_round_need_a_game_with_rounds() -> None:
+    with pytest.raises(InvalidAgent, match="no round counter"):
+        make_agent("ismcts:rollout=round", "jugula")
+    with pytest.raises(ValueError, match="round counter"):
+        ISMCTSAgent(iterations=5, rollout_rounds=1)
+
+
+def test_rollouts_by_round_stop_at_the_end_of_the_round() -> None:
+    """`rollout=round`: every rollout that does not end the game is scored by the evaluation
+    at the start of the next round, never earlier or later."""
+    state = mid_game("ludus-gladiatorius", 2, seed=4, steps=6)
+    seat = state.current_player
+    assert seat is not None
+    agent = make_agent("ismcts:iterations=40,rollout=round", "ludus")
+    assert isinstance(agent, ISMCTSAgent) and agent.progress is not None
+    round_now = agent.progress(state)
+    seen: list[tuple[int, str]] = []
+
+    def recorder(game: State) -> list[float]:
+        assert agent.progress is not None
+        seen.append((agent.progress(game), game.view(None)["phase"]))
+        return [0.5, 0.5]
+
+    agent.evaluation = recorder
+    agent.choose(state, seat, random.Random(2))
+    assert seen
+    assert all(phase == "place" for _, phase in seen)
+    # the tree adds at most a round's worth of decisions before a rollout starts
+    assert {number for number, _ in seen} <= {round_now + 1, round_now + 2}
 
 
 @pytest.mark.parametrize("game", GAMES)

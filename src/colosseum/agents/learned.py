@@ -36,15 +36,15 @@ class ValueFile(StatedModel):
         return weights
 
 
-def value_path(game: str) -> Path:
-    return DATA_DIR / f"{game}-value.toml"
+def value_path(game: str, folder: Path = DATA_DIR) -> Path:
+    return folder / f"{game}-value.toml"
 
 
 @cache
-def load_weights(game: str, names: tuple[str, ...]) -> tuple[float, ...]:
+def load_weights(game: str, names: tuple[str, ...], folder: Path = DATA_DIR) -> tuple[float, ...]:
     """The weights of `game`'s model in the order of `names`; DataError if the file is
     missing, broken, for another game, or does not name exactly these features."""
-    path = value_path(game)
+    path = value_path(game, folder)
     model = load_validated(ValueFile, path)
     if model.game != game:
         raise DataError(f"data file {path} is for {model.game!r}, not {game!r}")
