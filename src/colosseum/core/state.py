@@ -124,7 +124,8 @@ class State(ABC):
             raise IllegalAction(f"expected an Action or its notation, got {type(action).__name__}")
         else:
             legal = self.legal_actions()
-            if action not in legal:
+            # the agents' actions are usually the very objects offered: no comparisons then
+            if not any(offered is action for offered in legal) and action not in legal:
                 if not legal:
                     raise IllegalAction(f"{action}: the game is over")
                 raise IllegalAction(f"{action} is not legal now")

@@ -170,22 +170,25 @@ def _move(
     """End next to the weakest opponent if a blow is still to come, else keep away when hurt."""
     can_still_attack = not (me["attacked"] or me["no_attack"])
     wants_net = me.get("specials_left", {}).get("NA", 0) > 0
+    hurt = me["life"] <= 2
     index = arena.index
+    home = index[me["hex"]]
     # each enemy's distances from every hex, and its score as a target
     rows = [(arena.distances[index[e["hex"]]], _target_score(e)) for e in enemies]
-
-    def score(action: Action) -> float:
-        here = index[me["hex"] if action.kind == "stay" else str(action.args[0])]
-        threats = sum(1 for row, _ in rows if row[here] == 1)
-        value = 0.0
+    scores = []
+    for action in actions:
+        here = home if action.kind == "stay" else index[str(action.args[0])]
+        threats, nearest, best = 0, math.inf, math.inf
+        for row, target in rows:
+            steps = row[here]
+            threats += steps == 1
+            nearest = min(nearest, steps)
+            best = min(best, steps * 4 + target)
         if can_still_attack:
-            value -= min(row[here] * 4 + target for row, target in rows)
-            value -= 2 * max(0, threats - 1)
+            value = -best - 2 * max(0, threats - 1)
         else:
-            value -= 6 * threats
-            value += min(row[here] for row, _ in rows) * (1 if me["life"] <= 2 else -0.5)
+            value = -6 * threats + nearest * (1 if hurt else -0.5)
         if len(action.args) > 1 and wants_net:
             value += 5
-        return value
-
-    return [score(action) for action in actions]
+        scores.append(float(value))
+    return scores

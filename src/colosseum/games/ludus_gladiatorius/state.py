@@ -628,6 +628,9 @@ class LudusState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` knows: the board, life, revealed counters; its own sheets and counters."""
         names = self.catalog.arena.names
+        kept = [0] * NUM_GLADIATORS
+        for entry in self.unrevealed:
+            kept[entry[0]] += 1
         gladiators = []
         for g in range(NUM_GLADIATORS):
             if self.owner[g] < 0:
@@ -657,7 +660,7 @@ class LudusState(State):
                 "carried_shields": self.carry[g],
                 "counter": counter,
                 "specials_on_sheet": dict(sheet.specials),
-                "face_down_counters_kept": sum(1 for e in self.unrevealed if e[0] == g),
+                "face_down_counters_kept": kept[g],
             }
             if own:
                 entry["specials_left"] = {
