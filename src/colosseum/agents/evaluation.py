@@ -1,8 +1,9 @@
 """Per-game evaluations for search agents whose rollouts are cut short.
 
 Each maps a game's id to a function of a (determinized) state returning one value per seat in
-[0, 1] that sum to 1: a guess at each seat's share of the win from what is public on the
-table (`view(None)`). The search itself stays free of game-specific code (`agents/ismcts.py`).
+[0, 1] that sum to 1: a guess at each seat's share of the win, read from views of that guessed
+state (the public `view(None)`, or in Ludus each seat's own view, which holds the counters
+left on its sheets). The search itself stays free of game-specific code (`agents/ismcts.py`).
 """
 
 from __future__ import annotations
@@ -134,7 +135,9 @@ class SearchDefaults:
 # search reached the heuristic's strength or beyond in every game, where random rollouts
 # lost to it; Jugula's heuristic is slow, so its rollouts stop after six decisions. Jugula's
 # prior follows the heuristic's values of every option (`guide=scores`): with all of it on
-# the heuristic's move the search never left that move (docs/agents.md).
+# the heuristic's move the search never left that move (docs/agents.md). Ludus rollouts stop
+# at the end of the round, where the learned value scores them; with those steadier values
+# its spread prior gains too (docs/agents.md, "Ludus: rollouts to the round's end").
 SEARCH_DEFAULTS: dict[str, SearchDefaults] = {
     "ludus-gladiatorius": SearchDefaults("round", "heuristic", 0.8, 1.0, "scores"),
     "ludi-gladiatorii": SearchDefaults(-1, "heuristic", 0.8, 1.0),

@@ -10,7 +10,8 @@ policy's move and leaves it only on evidence. The default policy is uniformly ra
 `policy` agent. The search reads nothing but `legal_actions`, `determinize`, `apply`,
 `current_player`, `is_terminal` and `returns`, so it never sees a hidden card, and has no
 game-specific code: a game may supply an `evaluation` (`agents/evaluation.py`) used when a
-rollout is cut short, and a policy (an Agent: it reads only the determinized state's view).
+rollout is cut short, a round counter (`progress`) to cut rollouts at the end of a round, and
+a policy (an Agent: it reads only the determinized state's view).
 """
 
 from __future__ import annotations
