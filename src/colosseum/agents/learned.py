@@ -12,7 +12,7 @@ import math
 from functools import cache
 from pathlib import Path
 
-from pydantic import field_validator
+from pydantic import FiniteFloat
 
 from ..core.data import StatedModel, load_validated
 from ..core.errors import DataError
@@ -25,15 +25,7 @@ class ValueFile(StatedModel):
 
     game: str
     fitted_by: str
-    weights: dict[str, float]
-
-    @field_validator("weights")
-    @classmethod
-    def _finite(cls, weights: dict[str, float]) -> dict[str, float]:
-        bad = sorted(name for name, weight in weights.items() if not math.isfinite(weight))
-        if bad:
-            raise ValueError(f"weights must be finite numbers: {bad}")
-        return weights
+    weights: dict[str, FiniteFloat]
 
 
 def value_path(game: str, folder: Path = DATA_DIR) -> Path:
