@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..core.state import State
+from ..games.ludus_gladiatorius.data import SPECIAL_CODES, load_catalog
+from ..games.ludus_gladiatorius.state import LudusState
 from .learned import load_weights, win_shares
 
 Evaluation = Callable[[State], list[float]]
@@ -25,7 +27,6 @@ def _shares(strengths: list[float]) -> list[float]:
     return [value / total for value in strengths]
 
 
-SPECIAL_CODES = ("SA", "F", "D", "DD", "FS", "NA")
 LUDUS_FEATURES: tuple[str, ...] = (
     *(f"life_{number}" for number in range(1, 6)),
     *(f"standing_{number}" for number in range(1, 6)),
@@ -44,8 +45,6 @@ def ludus_features(state: State) -> list[list[float]]:
     sheets by kind, shields carried, whether his Retiarius holds the net, the pairs of his
     gladiator and an enemy that it could reach and strike next activation (movement + 1
     hexes), the enemies two of his gladiators could reach, and whether two of his stand."""
-    from ..games.ludus_gladiatorius.data import load_catalog
-
     arena = load_catalog(str(state.options.get("data", ""))).arena
     index, distances = arena.index, arena.distances
     rows = []
@@ -146,8 +145,6 @@ SEARCH_DEFAULTS: dict[str, SearchDefaults] = {
 
 
 def _ludus_round(state: State) -> int:
-    from ..games.ludus_gladiatorius.state import LudusState
-
     assert isinstance(state, LudusState)
     return state.round
 
