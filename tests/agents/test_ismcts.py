@@ -9,7 +9,7 @@ import pytest
 
 import colosseum
 from colosseum.agents import InvalidAgent, make_agent
-from colosseum.agents.ismcts import LEVELS, ISMCTSAgent
+from colosseum.agents.ismcts import LEVELS, ISMCTSAgent, _Node
 from colosseum.core.rng import Rng
 from colosseum.core.state import State
 
@@ -33,26 +33,33 @@ def mid_game(game: str, players: int, seed: int, steps: int) -> State:
     return state
 
 
-def search(game: str, iterations: int = 60, stop_early: bool = True) -> ISMCTSAgent:
-    agent = make_agent(f"ismcts:iterations={iterations}", game)
+def search(
+    game: str, iterations: int = 60, stop_early: bool = True, observers: str = "single"
+) -> ISMCTSAgent:
+    agent = make_agent(f"ismcts:iterations={iterations},observers={observers}", game)
     assert isinstance(agent, ISMCTSAgent)
     agent.stop_early = stop_early
     return agent
 
 
+OBSERVERS = ("single", "multi")
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_search_is_deterministic_for_a_seed(game: str) -> None:
+@pytest.mark.parametrize("observers", OBSERVERS)
+def test_the_search_is_deterministic_for_a_seed(game: str, observers: str) -> None:
     state = mid_game(game, 2, seed=3, steps=25)
     seat = state.current_player
     assert seat is not None
-    first = search(game).choose(state, seat, random.Random(11))
-    again = search(game).choose(state.clone(), seat, random.Random(11))
+    first = search(game, observers=observers).choose(state, seat, random.Random(11))
+    again = search(game, observers=observers).choose(state.clone(), seat, random.Random(11))
     assert first == again
 
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("guess", [1, 2, 3])
-def test_the_choice_ignores_the_hidden_truth(game: str, guess: int) -> None:
+@pytest.mark.parametrize("observers", OBSERVERS)
+def test_the_choice_ignores_the_hidden_truth(game: str, guess: int, observers: str) -> None:
     """Any state the seat cannot tell apart from the real one (same view) gets the same
     choice: the search never peeks at hidden cards or counters."""
     state = mid_game(game, 2, seed=5, steps=30)
@@ -60,22 +67,21 @@ def test_the_choice_ignores_the_hidden_truth(game: str, guess: int) -> None:
     assert seat is not None
     other = state.determinize(seat, random.Random(guess))
     assert other.view(seat) == state.view(seat)
-    assert search(game).choose(state, seat, random.Random(7)) == search(game).choose(
-        other, seat, random.Random(7)
-    )
+    choice = search(game, observers=observers).choose(state, seat, random.Random(7))
+    assert choice == search(game, observers=observers).choose(other, seat, random.Random(7))
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_choice_ignores_the_real_dice_to_come(game: str) -> None:
+@pytest.mark.parametrize("observers", OBSERVERS)
+def test_the_choice_ignores_the_real_dice_to_come(game: str, observers: str) -> None:
     """Reseeding the true state's RNG (its future dice and shuffles) changes nothing."""
     state = mid_game(game, 2, seed=8, steps=20)
     seat = state.current_player
     assert seat is not None
     reseeded = state.clone()
     reseeded.rng = Rng.from_seed(424242)  # type: ignore[attr-defined]
-    assert search(game).choose(state, seat, random.Random(3)) == search(game).choose(
-        reseeded, seat, random.Random(3)
-    )
+    choice = search(game, observers=observers).choose(state, seat, random.Random(3))
+    assert choice == search(game, observers=observers).choose(reseeded, seat, random.Random(3))
 
 
 @pytest.mark.parametrize(
@@ -89,10 +95,13 @@ def test_the_choice_ignores_the_real_dice_to_come(game: str) -> None:
         ("jugula", 4),
     ],
 )
-def test_whole_games_with_chance_and_many_players_stay_legal(game: str, players: int) -> None:
+@pytest.mark.parametrize("observers", OBSERVERS)
+def test_whole_games_with_chance_and_many_players_stay_legal(
+    game: str, players: int, observers: str
+) -> None:
     """One ISMCTS seat among random ones to the end: every choice is legal."""
     state = colosseum.new_game(game, players=players, seed=players)
-    agent = search(game, iterations=8)
+    agent = search(game, iterations=8, observers=observers)
     other = make_agent("random", game)
     rng = random.Random(players)
     steps = 0
@@ -105,6 +114,27 @@ def test_whole_games_with_chance_and_many_players_stay_legal(game: str, players:
         state.apply(action)
         steps += 1
     assert state.is_terminal()
+
+
+def test_with_multiple_observers_each_tree_sees_what_its_seat_saw() -> None:
+    """`observers=multi`: a counter placed face down is one move in each other seat's tree
+    (all placements alike, so no opponent adapts to a counter it could not see), while the
+    placer's own tree tells the counters apart; public moves are the same in every tree."""
+    state = colosseum.new_game("ludus-gladiatorius", players=2, seed=1)
+    assert state.view(None)["phase"] == "place"
+    seat = state.current_player
+    assert seat is not None
+    agent = search("ludus-gladiatorius", observers="multi")
+    roots = [_Node(-1), _Node(-1)]
+    rng = random.Random(4)
+    for _ in range(60):
+        agent._iterate(roots, state.determinize(seat, rng), rng)
+    mine, theirs = roots[seat].children, roots[1 - seat].children
+    placements = {str(action) for action in state.legal_actions()}
+    assert len(mine) > 1 and set(mine) <= placements
+    assert list(theirs) == ["?; counter_placed {'gladiator': 4}"]
+    assert theirs["?; counter_placed {'gladiator': 4}"].visits == 60
+    assert sum(child.visits for child in mine.values()) == 60
 
 
 def test_a_single_legal_action_is_taken_without_searching() -> None:
@@ -218,6 +248,7 @@ def test_agent_specs_set_the_budget(
         ("ismcts:prior=much", "not a number"),
         ("hard:iterations=5", "takes no parameters"),
         ("ismcts:rollout=soon", "not a whole number"),
+        ("ismcts:observers=all", "not single or multi"),
     ],
 )
 def test_bad_agent_specs_say_what_is_wrong(spec: str, message: str) -> None:
@@ -273,6 +304,9 @@ def test_specs_choose_the_policy_and_the_prior() -> None:
     assert isinstance(guided, ISMCTSAgent)
     assert guided.policy is not None and guided.policy.name == "heuristic"
     assert (guided.prior, guided.rollout_steps, guided.exploration) == (0.6, 4, 1.2)
+    assert not guided.multi_observer
+    multi = make_agent("ismcts:observers=multi", "ludi")
+    assert isinstance(multi, ISMCTSAgent) and multi.multi_observer
     plain = make_agent("ismcts:policy=random,prior=0", "ludi")
     assert isinstance(plain, ISMCTSAgent)
     assert plain.policy is None and plain.prior is None  # plain UCB1, random rollouts

@@ -128,6 +128,7 @@ class SearchDefaults:
     prior: float = 0.0  # PUCT's weight on the policy's move; 0: plain UCB1
     exploration: float = 0.7
     guide: str = "move"  # the prior on the policy's move, or spread by its "scores"
+    observers: str = "single"  # one tree from the searcher's side, or "multi": one per seat
 
 
 # Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts) the

@@ -1,4 +1,4 @@
-"""Information-set Monte Carlo tree search (single observer; Cowling, Powley & Whitehouse 2012).
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
 
 Each iteration guesses the hidden information with `state.determinize(seat, rng)` (which also
 reseeds the game's own dice and shuffles), walks the tree of action notations from the root
@@ -8,10 +8,19 @@ policy, and backs the result up. Selection is UCB1 with availability counts, or,
 `policy` agent would play and the rest shared by the others, so the search starts from the
 policy's move and leaves it only on evidence. The default policy is uniformly random, or the
 `policy` agent. The search reads nothing but `legal_actions`, `determinize`, `apply`,
-`current_player`, `is_terminal` and `returns`, so it never sees a hidden card, and has no
-game-specific code: a game may supply an `evaluation` (`agents/evaluation.py`) used when a
-rollout is cut short, a round counter (`progress`) to cut rollouts at the end of a round, and
-a policy (an Agent: it reads only the determinized state's view).
+`current_player`, `is_terminal` and `returns` (and which seats each applied action's events
+were shown to), so it never sees a hidden card, and has no game-specific code.
+
+The single-observer tree is the searcher's, with every action told apart by its notation, so
+inside the tree an opponent's face-down choice is known to the moves below it. The
+multiple-observer variant (MO-ISMCTS, same paper) keeps one tree per seat: the player to act
+selects in his own tree, and each tree follows an action as its seat saw it, by notation if
+every event it caused was shown to that seat, else by the events he saw; so no seat's choices
+in the search depend on what it could not have seen.
+
+A game may supply an `evaluation` (`agents/evaluation.py`) used when a rollout is cut short, a
+round counter (`progress`) to cut rollouts at the end of a round, and a policy (an Agent: it
+reads only the determinized state's view).
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..core.actions import Action
+from ..core.actions import Action, Event
 from ..core.state import State
 from .base import Agent, Guide
 
@@ -61,14 +70,14 @@ class SearchStats:
 
 
 class ISMCTSAgent:
-    """SO-ISMCTS with a budget of iterations or seconds (whichever is given; both: the first
+    """ISMCTS with a budget of iterations or seconds (whichever is given; both: the first
     reached). `exploration` is the UCB or PUCT constant; `rollout_steps` cuts rollouts short
     after that many decisions, `rollout_rounds` once the game's round counter `progress` has
     advanced that far (1: at the end of the round the rollout starts in); then `evaluation`
     scores the state, or every seat gets an equal share. `policy` plays
     the rollouts (uniformly random without one) and, with `prior`, guides the selection.
     With `stop_early` the search ends as soon as the rest of the budget could not change
-    its choice."""
+    its choice. `multi_observer`: one tree per seat (MO-ISMCTS) instead of the searcher's."""
 
     name = "ismcts"
 
@@ -85,6 +94,7 @@ class ISMCTSAgent:
         prior: float | None = None,
         scores: bool = False,
         stop_early: bool = True,
+        multi_observer: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -113,6 +123,7 @@ class ISMCTSAgent:
         self.prior = prior
         self.scores = scores
         self.stop_early = stop_early
+        self.multi_observer = multi_observer
         self.last: SearchStats | None = None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -122,7 +133,8 @@ class ISMCTSAgent:
             return legal[0]
         started = time.perf_counter()
         deadline = None if self.seconds is None else started + self.seconds
-        root = _Node(-1)
+        roots = [_Node(-1) for _ in range(state.num_players if self.multi_observer else 1)]
+        root = roots[seat if self.multi_observer else 0]
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -133,7 +145,7 @@ class ISMCTSAgent:
             left = self._iterations_left(done, started, now, deadline)
             if self.stop_early and done and _settled(root, left):
                 break
-            self._iterate(root, state.determinize(seat, rng), rng)
+            self._iterate(roots, state.determinize(seat, rng), rng)
             done += 1
         visits = {key: child.visits for key, child in root.children.items()}
         self.last = SearchStats(done, time.perf_counter() - started, visits)
@@ -157,13 +169,19 @@ class ISMCTSAgent:
             left = min(left, done / max(now - started, 1e-9) * (deadline - now))
         return left
 
-    def _iterate(self, root: _Node, game: State, rng: random.Random) -> None:
-        """Selection and expansion in the tree, a rollout, then the backup."""
-        node, path = root, []
-        root.visits += 1
+    def _iterate(self, roots: list[_Node], game: State, rng: random.Random) -> None:
+        """Selection and expansion in the tree(s), a rollout, then the backup. With one tree
+        per seat, the player to act selects in his own tree, and every tree follows the
+        action as its seat saw it (`_seen_as`); the iteration expands the actor's tree."""
+        nodes = list(roots)
+        paths: list[list[_Node]] = [[] for _ in roots]
+        for root in roots:
+            root.visits += 1
         while not game.is_terminal():
             player = game.current_player
             assert player is not None
+            actor = player if len(roots) > 1 else 0
+            node = nodes[actor]
             legal = game.legal_actions()
             keys = [str(action) for action in legal]
             for key in keys:
@@ -176,17 +194,23 @@ class ISMCTSAgent:
                 if node.policy is None:
                     node.policy = self._guidance(game, player, rng)
                 i = self._puct(node, keys, self.prior)
-            game.apply(legal[i])
-            child = node.children.get(keys[i])
-            if child is None:
-                path.append(node.children.setdefault(keys[i], _Node(player)))
+            events = game.apply(legal[i])
+            expanded = False
+            for tree, current in enumerate(nodes):
+                key = keys[i] if tree == actor else _seen_as(keys[i], events, tree)
+                child = current.children.get(key)
+                if child is None:
+                    child = current.children[key] = _Node(player)
+                    expanded = expanded or tree == actor
+                paths[tree].append(child)
+                nodes[tree] = child
+            if expanded:
                 break
-            path.append(child)
-            node = child
         values = self._rollout(game, rng)
-        for visited in path:
-            visited.visits += 1
-            visited.reward += values[visited.player]
+        for path in paths:
+            for visited in path:
+                visited.visits += 1
+                visited.reward += values[visited.player]
 
     def _ucb(self, node: _Node, keys: list[str], rng: random.Random) -> int:
         """An untried action at random, else UCB1 over the children available here."""
@@ -266,6 +290,15 @@ class ISMCTSAgent:
                 game.apply(legal[rng.randrange(len(legal))])
             steps += 1
         return game.returns()
+
+
+def _seen_as(notation: str, events: list[Event], seat: int) -> str:
+    """An action as `seat` saw it: its notation if every event it caused was shown to him,
+    else only the events he saw (a counter placed face down: that one was placed)."""
+    if all(event.visible(seat) for event in events):
+        return notation
+    shown = (f"{event.kind} {event.data}" for event in events if event.visible(seat))
+    return "?; " + "; ".join(shown)
 
 
 def _settled(root: _Node, iterations_left: float) -> bool:

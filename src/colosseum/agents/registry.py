@@ -77,6 +77,7 @@ _ISMCTS_PARAMETERS = (
     "policy",
     "prior",
     "guide",
+    "observers",
     "level",
 )
 
@@ -87,8 +88,9 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     `round`: to the end of the round the rollout starts in, in games with rounds),
     `policy=heuristic|random` (the rollouts' player), `prior=0.8` (PUCT's weight on the
     policy's guidance; 0: plain UCB1), `guide=move|scores` (the guidance: all on the move the
-    policy would play, or spread by the policy's scores of every move). Unset ones take the
-    game's `SEARCH_DEFAULTS`; without a budget or level, the `normal` level's."""
+    policy would play, or spread by the policy's scores of every move), `observers=single|multi`
+    (one tree from the searcher's side, or one per seat following what each saw). Unset ones
+    take the game's `SEARCH_DEFAULTS`; without a budget or level, the `normal` level's."""
     unknown = sorted(set(params) - set(_ISMCTS_PARAMETERS))
     if unknown:
         raise InvalidAgent(
@@ -122,6 +124,9 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     guide = params.get("guide", defaults.guide)
     if guide not in ("move", "scores"):
         raise InvalidAgent(f"ismcts guide {guide!r} is not move or scores")
+    observers = params.get("observers", defaults.observers)
+    if observers not in ("single", "multi"):
+        raise InvalidAgent(f"ismcts observers {observers!r} is not single or multi")
     try:
         return ISMCTSAgent(
             iterations=None if iterations is None else int(iterations),
@@ -134,6 +139,7 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
             policy=_heuristic_factory(game)() if policy_name == "heuristic" else None,
             prior=prior or None,
             scores=guide == "scores",
+            multi_observer=observers == "multi",
         )
     except ValueError as error:
         raise InvalidAgent(f"ismcts: {error}") from None
