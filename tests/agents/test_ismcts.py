@@ -137,6 +137,19 @@ def test_with_multiple_observers_each_tree_sees_what_its_seat_saw() -> None:
     assert sum(child.visits for child in mine.values()) == 60
 
 
+def test_ludus_searches_with_a_tree_per_seat_by_default() -> None:
+    """Ludus' secrets are counters placed face down: its default search is multi-observer."""
+    for spec, game, multi in [
+        ("ismcts", "ludus", True),
+        ("ismcts:observers=single", "ludus", False),
+        ("ismcts", "ludi", False),
+        ("ismcts", "jugula", False),
+    ]:
+        agent = make_agent(spec, game)
+        assert isinstance(agent, ISMCTSAgent)
+        assert agent.multi_observer is multi
+
+
 def test_a_single_legal_action_is_taken_without_searching() -> None:
     state = colosseum.new_game("jugula", players=2, seed=1)
     while len(state.legal_actions()) != 1:

@@ -137,9 +137,11 @@ class SearchDefaults:
 # prior follows the heuristic's values of every option (`guide=scores`): with all of it on
 # the heuristic's move the search never left that move (docs/agents.md). Ludus rollouts stop
 # at the end of the round, where the learned value scores them; with those steadier values
-# its spread prior gains too (docs/agents.md, "Ludus: rollouts to the round's end").
+# its spread prior gains too (docs/agents.md, "Ludus: rollouts to the round's end"). Ludus'
+# secrets are moves (counters placed face down), so each seat keeps its own tree, in which
+# an opponent's counter is only "a counter" (`observers=multi`; docs/agents.md).
 SEARCH_DEFAULTS: dict[str, SearchDefaults] = {
-    "ludus-gladiatorius": SearchDefaults("round", "heuristic", 0.8, 1.0, "scores"),
+    "ludus-gladiatorius": SearchDefaults("round", "heuristic", 0.8, 1.0, "scores", "multi"),
     "ludi-gladiatorii": SearchDefaults(-1, "heuristic", 0.8, 1.0),
     "jugula": SearchDefaults(6, "heuristic", 0.8, 1.0, "scores"),
 }
