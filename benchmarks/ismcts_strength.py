@@ -2,8 +2,10 @@
 
     .venv/bin/python benchmarks/ismcts_strength.py GAME [--games 200] [--agent ismcts:seconds=1]
         [--opponent heuristic] [--jobs 2] [--results benchmarks/results] [--baseline]
+        [--start 0]
 
-Two-player games, the seats swapped every other game, seeds 0, 1, 2, ... Each finished game is
+Two-player games, the seats swapped every other game, game i's seed derived from i (games
+numbered from `--start`: `--start 200 --games 200` plays another 200 seeds). Each finished game is
 appended to `<results>/<game>-<agent>-vs-<opponent>.jsonl` at once, so a run can be stopped
 and resumed (games already in the file are skipped) and runs of several sessions add up. The
 summary counts every game in the file. With `--baseline` it also reports the opponent's own
@@ -76,6 +78,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--results", default=str(Path(__file__).parent / "results"))
     parser.add_argument("--baseline", action="store_true")
+    parser.add_argument("--start", type=int, default=0)
     args = parser.parse_args()
     game = game_definition(args.game).info.id
     folder = Path(args.results)
@@ -83,7 +86,7 @@ def main() -> int:
     name = f"{game}-{args.agent}-vs-{args.opponent}".replace(":", "_").replace(",", "_")
     path = folder / f"{name}.jsonl"
     done = _load(path)
-    todo = [i for i in range(args.games) if i not in done]
+    todo = [i for i in range(args.start, args.start + args.games) if i not in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(play, game, args.agent, args.opponent, i) for i in todo]
         for future in as_completed(futures):
