@@ -119,7 +119,7 @@ def test_whole_games_with_chance_and_many_players_stay_legal(
 def test_with_multiple_observers_each_tree_sees_what_its_seat_saw() -> None:
     """`observers=multi`: a counter placed face down is one move in each other seat's tree
     (all placements alike, so no opponent adapts to a counter it could not see), while the
-    placer's own tree tells the counters apart; public moves are the same in every tree."""
+    placer's own tree tells the counters apart."""
     state = colosseum.new_game("ludus-gladiatorius", players=2, seed=1)
     assert state.view(None)["phase"] == "place"
     seat = state.current_player
