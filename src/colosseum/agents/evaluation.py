@@ -129,6 +129,7 @@ class SearchDefaults:
     exploration: float = 0.7
     guide: str = "move"  # the prior on the policy's move, or spread by its "scores"
     observers: str = "single"  # one tree from the searcher's side, or "multi": one per seat
+    belief: str = "even"  # guesses of hidden things evenly, or "guide": weighed by the guide
 
 
 # Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts) the

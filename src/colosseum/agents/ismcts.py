@@ -18,7 +18,8 @@ selects in his own tree, and each tree follows an action as its seat saw it, by 
 every event it caused was shown to that seat, else by the events he saw; so no seat's choices
 in the search depend on what it could not have seen.
 
-A game may supply an `evaluation` (`agents/evaluation.py`) used when a rollout is cut short, a
+A game may supply a `belief` (`agents/beliefs.py`) that weighs the guesses by what the
+opponents did, an `evaluation` (`agents/evaluation.py`) used when a rollout is cut short, a
 round counter (`progress`) to cut rollouts at the end of a round, and a policy (an Agent: it
 reads only the determinized state's view).
 """
@@ -30,12 +31,14 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from ..core.actions import Action, Event
 from ..core.state import State
 from .base import Agent, Guide
 
 Evaluation = Callable[[State], list[float]]
+Belief = Callable[[State, int], Callable[[random.Random], State]]
 Progress = Callable[[State], int]
 
 # The levels a person can pick (docs/agents.md): a fixed number of iterations or seconds.
@@ -77,7 +80,9 @@ class ISMCTSAgent:
     scores the state, or every seat gets an equal share. `policy` plays
     the rollouts (uniformly random without one) and, with `prior`, guides the selection.
     With `stop_early` the search ends as soon as the rest of the budget could not change
-    its choice. `multi_observer`: one tree per seat (MO-ISMCTS) instead of the searcher's."""
+    its choice. `multi_observer`: one tree per seat (MO-ISMCTS) instead of the searcher's.
+    `belief(state, seat)` gives the sampler of guesses to search (`state.determinize` by
+    default); it must read only what `seat` sees."""
 
     name = "ismcts"
 
@@ -95,6 +100,7 @@ class ISMCTSAgent:
         scores: bool = False,
         stop_early: bool = True,
         multi_observer: bool = False,
+        belief: Belief | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -124,6 +130,7 @@ class ISMCTSAgent:
         self.scores = scores
         self.stop_early = stop_early
         self.multi_observer = multi_observer
+        self.belief = belief
         self.last: SearchStats | None = None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -135,6 +142,10 @@ class ISMCTSAgent:
         deadline = None if self.seconds is None else started + self.seconds
         roots = [_Node(-1) for _ in range(state.num_players if self.multi_observer else 1)]
         root = roots[seat if self.multi_observer else 0]
+        if self.belief is None:
+            guess = partial(state.determinize, seat)
+        else:
+            guess = self.belief(state, seat)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -145,7 +156,7 @@ class ISMCTSAgent:
             left = self._iterations_left(done, started, now, deadline)
             if self.stop_early and done and _settled(root, left):
                 break
-            self._iterate(roots, state.determinize(seat, rng), rng)
+            self._iterate(roots, guess(rng), rng)
             done += 1
         visits = {key: child.visits for key, child in root.children.items()}
         self.last = SearchStats(done, time.perf_counter() - started, visits)

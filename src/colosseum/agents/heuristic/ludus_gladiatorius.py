@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.state import State
-from ...games.ludus_gladiatorius.data import Arena, load_catalog
+from ...games.ludus_gladiatorius.data import SPECIAL_CODES, Arena, load_catalog
 
 Gladiator = dict[str, Any]
 
@@ -54,7 +54,8 @@ def _scores(state: State, seat: int, actions: list[Action]) -> list[float] | Non
     enemies = [g for g in view["gladiators"] if g["hex"] and g["owner"] != seat]
     phase = view["phase"]
     if phase == "place":
-        return _place(view, me, enemies, actions, arena)
+        scores = counter_scores(view, me["number"], arena)
+        return [scores[str(action.args[0])] for action in actions]
     if phase == "defend":
         return _defend(me, actions)
     if phase == "move":
@@ -74,20 +75,22 @@ def _distance(arena: Arena, a: str, b: str) -> int:
     return arena.distance(arena.index[a], arena.index[b])
 
 
-def _place(
-    view: dict[str, Any],
-    me: Gladiator,
-    enemies: list[Gladiator],
-    actions: list[Action],
-    arena: Arena,
-) -> list[float]:
-    """Offensive counters when a fight is near and we strike first, defensive ones otherwise;
-    the blank (the first action) when none of the wanted counters is left."""
-    nearest = min(_distance(arena, me["hex"], e["hex"]) for e in enemies)
+def counter_scores(
+    view: dict[str, Any], number: int, arena: Arena, board: str = "hex"
+) -> dict[str, float]:
+    """Game Play 2, how this player would place gladiator `number`'s counter: a score for
+    every code ("blank" included). Offensive counters when a fight is near and it strikes
+    first, defensive ones otherwise, the blank when none of the wanted ones is left. `board`
+    is the view's field to read where everyone stands: "hex" now, or "start_hex" (where they
+    stood when this round's counters were placed)."""
+    me = _by_number(view, number)
+    enemies = [g for g in view["gladiators"] if g[board] and g["owner"] != me["owner"]]
+    here = me[board]
+    nearest = min(_distance(arena, here, e[board]) for e in enemies)
     reach = me["movement"] + 1
     order = view["order"]
-    my_turn = order.index(me["number"])
-    near_enemies = [e for e in enemies if _distance(arena, me["hex"], e["hex"]) <= reach + 1]
+    my_turn = order.index(number)
+    near_enemies = [e for e in enemies if _distance(arena, here, e[board]) <= reach + 1]
     enemy_first = any(order.index(e["number"]) < my_turn for e in near_enemies)
     if nearest > reach:
         preference = ["FS"] if nearest > reach + 2 else []
@@ -97,11 +100,11 @@ def _place(
         preference = ["SA", "F", "D"]
     if view["net"] == "held" and nearest <= reach:
         preference.insert(0, "NA")
-    rank = {f"place {code}": -float(i) for i, code in enumerate(preference)}
     blank = -float(len(preference))
-    return [
-        rank.get(str(action), blank if i == 0 else blank - 1) for i, action in enumerate(actions)
-    ]
+    scores = {code: blank - 1 for code in SPECIAL_CODES}
+    scores.update({code: -float(i) for i, code in enumerate(preference)})
+    scores["blank"] = blank
+    return scores
 
 
 def _defend(me: Gladiator, actions: list[Action]) -> list[float]:

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from ...core.actions import Action, Event
-from ...core.errors import InvalidOption
+from ...core.errors import ColosseumError, InvalidOption
 from ...core.options import OptionValue, resolve_options
 from ...core.rng import Rng
 from ...core.state import State, position_field
@@ -74,6 +74,7 @@ class LudusState(State):
         "remaining",
         "rng",
         "round",
+        "start_hex",
         "step",
         "unrevealed",
         "winning_seats",
@@ -85,6 +86,7 @@ class LudusState(State):
     catalog: Catalog
     owner: tuple[int, ...]
     pending: tuple[int, int, bool] | None
+    start_hex: tuple[int, ...]
     unrevealed: list[tuple[int, int, int]]
     winning_seats: tuple[int, ...]
 
@@ -134,6 +136,7 @@ class LudusState(State):
         other.owner = self.owner
         other.life = self.life[:]
         other.hex = self.hex[:]
+        other.start_hex = self.start_hex
         other.remaining = self.remaining[:]
         other.counter = self.counter[:]
         other.counter_status = self.counter_status[:]
@@ -265,6 +268,7 @@ class LudusState(State):
     def _start_round(self) -> None:
         """Game Play 1-2: draw the gladiator order, then each places a counter face down."""
         self.round += 1
+        self.start_hex = tuple(self.hex)
         order = self.standing()
         self.rng.shuffle(order)
         self.order = tuple(order)
@@ -594,7 +598,7 @@ class LudusState(State):
                 continue
             base = g * KINDS
             secret = [i for i, entry in enumerate(self.unrevealed) if entry[0] == g]
-            current_hidden = self.counter[g] != NO_COUNTER and self.counter_status[g] != REVEALED
+            current_hidden = self._counter_hidden(g)
             kept = [self.unrevealed[i][1] for i in secret]
             if current_hidden:
                 kept.append(self.counter[g])
@@ -613,20 +617,60 @@ class LudusState(State):
                 )
         self.rng = Rng.from_random(rng)
 
-    def _guess(self, g: int, mask: int, rng: random.Random) -> int:
+    def determinize_counters(
+        self, seat: int, rng: random.Random, weights: dict[int, dict[str, float]]
+    ) -> LudusState:
+        """`determinize`, with the face-down counter of this round of each gladiator in
+        `weights` (by number) drawn by the weight of its code (a belief about how his lanista
+        chose) among the codes the guess leaves him, instead of evenly. ColosseumError, and
+        no guess, if a listed gladiator is `seat`'s or has no face-down counter this round."""
+        for number in weights:
+            g = number - 1
+            if not 0 <= g < NUM_GLADIATORS or self.owner[g] in (seat, -1):
+                raise ColosseumError(f"gladiator {number} is not an opponent of seat {seat}")
+            if not self._counter_hidden(g):
+                raise ColosseumError(f"gladiator {number} has no face-down counter this round")
+        state = self.determinize(seat, rng)
+        assert isinstance(state, LudusState)
+        for number, by_code in weights.items():
+            g = number - 1
+            kind = state.counter[g]
+            if kind != BLANK:
+                state.remaining[g * KINDS + kind] += 1
+            kind = state._guess(g, state.counter_mask[g], rng, by_code)
+            state.counter[g] = kind
+            state.counter_status[g] = spent_status(
+                kind, state.attacked[g], state.defended[g], state.entangled[g]
+            )
+        return state
+
+    def _counter_hidden(self, g: int) -> bool:
+        """Whether gladiator `g` has this round's counter face down (placed, not revealed)."""
+        return self.counter[g] != NO_COUNTER and self.counter_status[g] != REVEALED
+
+    def _guess(
+        self, g: int, mask: int, rng: random.Random, weights: dict[str, float] | None = None
+    ) -> int:
+        """A counter of `g` not ruled out by `mask` and still on his sheet, crossed off: drawn
+        evenly, or by `weights` per code."""
         base = g * KINDS
         options = [BLANK] + [
             kind
             for kind in range(1, KINDS)
             if self.remaining[base + kind] > 0 and not mask & bit(kind)
         ]
-        kind = options[rng.randrange(len(options))]
+        chances = None if weights is None else [weights.get(CODES[k], 0.0) for k in options]
+        if chances is None or sum(chances) <= 0:
+            kind = options[rng.randrange(len(options))]
+        else:
+            kind = rng.choices(options, chances)[0]
         if kind != BLANK:
             self.remaining[base + kind] -= 1
         return kind
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` knows: the board, life, revealed counters; its own sheets and counters."""
+        """What `seat` knows: the board (and where each gladiator stood when this round's
+        counters were placed), life, revealed counters; its own sheets and counters."""
         names = self.catalog.arena.names
         kept = [0] * NUM_GLADIATORS
         for entry in self.unrevealed:
@@ -636,6 +680,7 @@ class LudusState(State):
             if self.owner[g] < 0:
                 continue
             sheet = self.catalog.sheets[g]
+            start = self.start_hex[g]
             own = seat is not None and self.owner[g] == seat
             if self.counter[g] == NO_COUNTER:
                 counter: str | None = None
@@ -652,6 +697,7 @@ class LudusState(State):
                 "movement": sheet.movement,
                 "dice": list(sheet.dice),
                 "hex": names[self.hex[g]] if self.hex[g] != OFF_BOARD else None,
+                "start_hex": names[start] if start != OFF_BOARD else None,
                 "attacked": self.attacked[g],
                 "defended": self.defended[g],
                 "no_attack": self.no_attack[g],
@@ -705,6 +751,9 @@ class LudusState(State):
             "owner": list(self.owner),
             "life": self.life[:],
             "hex": [self.catalog.arena.names[h] if h != OFF_BOARD else None for h in self.hex],
+            "start_hex": [
+                self.catalog.arena.names[h] if h != OFF_BOARD else None for h in self.start_hex
+            ],
             "remaining": self.remaining[:],
             "counter": self.counter[:],
             "counter_status": self.counter_status[:],
@@ -768,6 +817,10 @@ class LudusState(State):
         if not isinstance(hexes, list) or len(hexes) != NUM_GLADIATORS:
             raise ValueError("field 'hex' must be a list of 5 hex names or nulls")
         state.hex = [hex_of(h) for h in hexes]
+        starts = position_field(position, "start_hex")
+        if not isinstance(starts, list) or len(starts) != NUM_GLADIATORS:
+            raise ValueError("field 'start_hex' must be a list of 5 hex names or nulls")
+        state.start_hex = tuple(hex_of(h) for h in starts)
         state.remaining = ints("remaining", NUM_GLADIATORS * KINDS)
         state.counter = ints("counter", NUM_GLADIATORS)
         state.counter_status = ints("counter_status", NUM_GLADIATORS)
