@@ -6,12 +6,13 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
 import colosseum
 from colosseum.agents import InvalidAgent, make_agent
-from colosseum.agents.beliefs import ludus
+from colosseum.agents.beliefs import SHARP_TEMPERATURE, ludus
 from colosseum.agents.heuristic.ludus_gladiatorius import TEMPERATURE, counter_scores
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.core.state import State
@@ -22,8 +23,8 @@ from ..ludus_gladiatorius.helpers import CODES, MURMILLO, THRAEX, Position
 GUESSES = 2000
 
 
-def _thraex_counter(state: State, seat: int) -> Counter[str]:
-    sample = ludus(state, seat)
+def _thraex_counter(state: State, seat: int, temperature: float = TEMPERATURE) -> Counter[str]:
+    sample = ludus(state, seat, temperature)
     rng = random.Random(1)
     return Counter(CODES[sample(rng).to_position()["counter"][THRAEX - 1]] for _ in range(GUESSES))
 
@@ -66,6 +67,16 @@ def test_the_ludus_belief_judges_the_board_when_the_counters_were_placed() -> No
     assert far.most_common(1)[0][0] == "blank"
 
 
+def test_a_sharp_belief_guesses_the_guides_choice_more_often() -> None:
+    """At temperature 0.5 (`belief=sharp`) the Dodge the heuristic would have placed is
+    e^2 times as likely as the Savage Attack it ranks next, against e^0.5 at its own 2."""
+    state = _acting_murmillo(thraex_stood="h5")
+    sharp = _thraex_counter(state, 0, SHARP_TEMPERATURE)
+    guide = _thraex_counter(state, 0)
+    assert sharp["D"] / sharp["SA"] == pytest.approx(math.exp(2), rel=0.25)
+    assert guide["D"] / guide["SA"] == pytest.approx(math.exp(0.5), rel=0.15)
+
+
 def _mid_round(seed: int) -> tuple[State, int]:
     """A heuristic game at an activation with an opponent's counter face down."""
     state = colosseum.new_game("ludus", players=2, seed=seed)
@@ -100,9 +111,13 @@ def test_the_ludus_belief_reads_only_the_view(guess: int) -> None:
 def test_specs_choose_the_belief() -> None:
     agent = make_agent("ismcts:belief=guide", "ludus")
     assert isinstance(agent, ISMCTSAgent) and agent.belief is ludus
+    agent = make_agent("ismcts:belief=sharp", "ludus")
+    assert isinstance(agent, ISMCTSAgent) and isinstance(agent.belief, partial)
+    assert agent.belief.keywords == {"temperature": SHARP_TEMPERATURE}
     agent = make_agent("ismcts:belief=even", "ludus")
     assert isinstance(agent, ISMCTSAgent) and agent.belief is None
-    with pytest.raises(InvalidAgent, match="not even or guide"):
+    with pytest.raises(InvalidAgent, match="not even, guide or sharp"):
         make_agent("ismcts:belief=psychic", "ludus")
-    with pytest.raises(InvalidAgent, match="jugula has no belief"):
-        make_agent("ismcts:belief=guide", "jugula")
+    for name in ("guide", "sharp"):
+        with pytest.raises(InvalidAgent, match="jugula has no belief"):
+            make_agent(f"ismcts:belief={name}", "jugula")

@@ -22,11 +22,17 @@ from .heuristic.ludus_gladiatorius import TEMPERATURE, counter_scores
 Sampler = Callable[[random.Random], State]
 Belief = Callable[[State, int], Sampler]
 
+# `belief=sharp` (docs/agents.md): the guide's scores at this temperature instead of its own,
+# so the move the guide would have made is guessed about e^2 (7) times as often as a move
+# one score point worse (in Ludus, the counter ranked next). Our choice, not the rulebook's.
+SHARP_TEMPERATURE = 0.5
 
-def ludus(state: State, seat: int) -> Sampler:
+
+def ludus(state: State, seat: int, temperature: float = TEMPERATURE) -> Sampler:
     """Ludus Gladiatorius: each opponent's face-down counter of this round drawn by the
-    heuristic's preference for it (a softmax of its scores at the guide's temperature) from
-    where everyone stood when the counters were placed; earlier rounds' counters evenly."""
+    heuristic's preference for it (a softmax of its scores at `temperature`, by default the
+    guide's) from where everyone stood when the counters were placed; earlier rounds'
+    counters evenly."""
     assert isinstance(state, LudusState)
     view = state.view(seat)
     arena = load_catalog(str(state.options["data"])).arena
@@ -38,7 +44,7 @@ def ludus(state: State, seat: int) -> Sampler:
         scores = counter_scores(view, gladiator["number"], arena, board="start_hex")
         top = max(scores.values())
         weights[gladiator["number"]] = {
-            code: math.exp((score - top) / TEMPERATURE) for code, score in scores.items()
+            code: math.exp((score - top) / temperature) for code, score in scores.items()
         }
     if not weights:
         return partial(state.determinize, seat)
@@ -46,3 +52,13 @@ def ludus(state: State, seat: int) -> Sampler:
 
 
 BELIEFS: dict[str, Belief] = {"ludus-gladiatorius": ludus}
+
+
+def named_belief(game: str, name: str) -> Belief | None:
+    """The belief a spec names (`belief=`): None for "even" (`determinize`), `game`'s for
+    "guide", and that at `SHARP_TEMPERATURE` for "sharp"; KeyError if `game` has none."""
+    if name == "even":
+        return None
+    if name == "sharp":
+        return partial(BELIEFS[game], temperature=SHARP_TEMPERATURE)
+    return BELIEFS[game]

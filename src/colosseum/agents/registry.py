@@ -9,7 +9,7 @@ from typing import TypeVar
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from .base import Agent, RandomAgent
-from .beliefs import BELIEFS
+from .beliefs import BELIEFS, named_belief
 from .evaluation import EVALUATIONS, ROUNDS, SEARCH_DEFAULTS, SearchDefaults
 from .ismcts import LEVELS, ISMCTSAgent
 
@@ -92,8 +92,9 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     policy's guidance; 0: plain UCB1), `guide=move|scores` (the guidance: all on the move the
     policy would play, or spread by the policy's scores of every move), `observers=single|multi`
     (one tree from the searcher's side, or one per seat following what each saw),
-    `belief=even|guide` (guess hidden things evenly, or weighed by how the guide would have
-    chosen them, in games with a belief in `BELIEFS`). Unset ones
+    `belief=even|guide|sharp` (guess hidden things evenly, or weighed by how the guide
+    would have chosen them, at its own temperature or a sharper one, in games with a belief
+    in `BELIEFS`). Unset ones
     take the game's `SEARCH_DEFAULTS`; without a budget or level, the `normal` level's."""
     unknown = sorted(set(params) - set(_ISMCTS_PARAMETERS))
     if unknown:
@@ -132,10 +133,10 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     if observers not in ("single", "multi"):
         raise InvalidAgent(f"ismcts observers {observers!r} is not single or multi")
     belief = params.get("belief", defaults.belief)
-    if belief not in ("even", "guide"):
-        raise InvalidAgent(f"ismcts belief {belief!r} is not even or guide")
-    if belief == "guide" and game not in BELIEFS:
-        raise InvalidAgent(f"ismcts belief=guide: {game} has no belief to weigh guesses by")
+    if belief not in ("even", "guide", "sharp"):
+        raise InvalidAgent(f"ismcts belief {belief!r} is not even, guide or sharp")
+    if belief != "even" and game not in BELIEFS:
+        raise InvalidAgent(f"ismcts belief={belief}: {game} has no belief to weigh guesses by")
     try:
         return ISMCTSAgent(
             iterations=None if iterations is None else int(iterations),
@@ -149,7 +150,7 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
             prior=prior or None,
             scores=guide == "scores",
             multi_observer=observers == "multi",
-            belief=BELIEFS[game] if belief == "guide" else None,
+            belief=named_belief(game, belief),
         )
     except ValueError as error:
         raise InvalidAgent(f"ismcts: {error}") from None
