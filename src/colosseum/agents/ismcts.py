@@ -7,9 +7,10 @@ policy, and backs the result up. Selection is UCB1 with availability counts, or,
 `prior`, PUCT (as in AlphaZero) with the prior probability `prior` on the action the
 `policy` agent would play and the rest shared by the others, so the search starts from the
 policy's move and leaves it only on evidence. The default policy is uniformly random, or the
-`policy` agent. The search reads nothing but `legal_actions`, `determinize`, `apply`,
-`current_player`, `is_terminal` and `returns` (and which seats each applied action's events
-were shown to), so it never sees a hidden card, and has no game-specific code.
+`policy` agent. The search reads nothing but `legal_actions`, `determinize` (or the guesses of
+a `belief`, which reads only the searching seat's view), `apply`, `current_player`,
+`is_terminal` and `returns` (and which seats each applied action's events were shown to), so
+it never sees a hidden card, and has no game-specific code.
 
 The single-observer tree is the searcher's, with every action told apart by its notation, so
 inside the tree an opponent's face-down choice is known to the moves below it. The
