@@ -121,3 +121,15 @@ def test_specs_choose_the_belief() -> None:
     for name in ("guide", "sharp"):
         with pytest.raises(InvalidAgent, match="jugula has no belief"):
             make_agent(f"ismcts:belief={name}", "jugula")
+
+
+def test_ludus_guesses_counters_by_the_sharp_belief_by_default() -> None:
+    """Ludus' default search guesses face-down counters as the heuristic would have placed
+    them, at the sharp temperature; Ludi and Jugula have no belief and guess evenly."""
+    agent = make_agent("ismcts", "ludus")
+    assert isinstance(agent, ISMCTSAgent) and isinstance(agent.belief, partial)
+    assert agent.belief.func is ludus
+    assert agent.belief.keywords == {"temperature": SHARP_TEMPERATURE}
+    for game in ("ludi", "jugula"):
+        agent = make_agent("ismcts", game)
+        assert isinstance(agent, ISMCTSAgent) and agent.belief is None

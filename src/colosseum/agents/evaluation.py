@@ -129,7 +129,8 @@ class SearchDefaults:
     exploration: float = 0.7
     guide: str = "move"  # the prior on the policy's move, or spread by its "scores"
     observers: str = "single"  # one tree from the searcher's side, or "multi": one per seat
-    belief: str = "even"  # guesses of hidden things evenly, or "guide": weighed by the guide
+    belief: str = "even"  # guesses of hidden things evenly, or weighed by the guide ("guide",
+    # or "sharp": at a lower temperature)
 
 
 # Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts) the
@@ -140,9 +141,13 @@ class SearchDefaults:
 # at the end of the round, where the learned value scores them; with those steadier values
 # its spread prior gains too (docs/agents.md, "Ludus: rollouts to the round's end"). Ludus'
 # secrets are moves (counters placed face down), so each seat keeps its own tree, in which
-# an opponent's counter is only "a counter" (`observers=multi`; docs/agents.md).
+# an opponent's counter is only "a counter" (`observers=multi`; docs/agents.md), and guesses
+# those counters as the heuristic would have placed them, sharpened (`belief=sharp`; docs/
+# agents.md, "Ludus: guessing counters as the heuristic would place them").
 SEARCH_DEFAULTS: dict[str, SearchDefaults] = {
-    "ludus-gladiatorius": SearchDefaults("round", "heuristic", 0.8, 1.0, "scores", "multi"),
+    "ludus-gladiatorius": SearchDefaults(
+        "round", "heuristic", 0.8, 1.0, "scores", "multi", "sharp"
+    ),
     "ludi-gladiatorii": SearchDefaults(-1, "heuristic", 0.8, 1.0),
     "jugula": SearchDefaults(6, "heuristic", 0.8, 1.0, "scores"),
 }
