@@ -20,13 +20,13 @@ import sys
 import time
 from typing import Any
 
-import colosseum
 from colosseum.agents import make_agent
 from colosseum.agents.evaluation import EVALUATIONS, LEARNED, ROUNDS
 from colosseum.agents.learned import value_path
 from colosseum.core.errors import DataError
 from colosseum.core.registry import game_definition
 from colosseum.core.state import State
+from colosseum.sim.match import new_simulated_game
 
 RIDGE = 1e-3  # penalty per position on the squared weights
 NEWTON_STEPS = 12
@@ -43,7 +43,7 @@ def self_play(game: str, games: int, seed: int) -> list[list[Sample]]:
     rng = random.Random(seed)
     played: list[list[Sample]] = []
     for number in range(games):
-        state = colosseum.new_game(game, players=2, seed=seed + number)
+        state = new_simulated_game(game, players=2, seed=seed + number)
         starts: list[tuple[list[float], State]] = []
         last = -1
         while not state.is_terminal():

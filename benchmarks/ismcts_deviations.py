@@ -17,9 +17,9 @@ import random
 import sys
 from collections import defaultdict
 
-import colosseum
 from colosseum.agents import make_agent
 from colosseum.core.registry import game_definition
+from colosseum.sim.match import new_simulated_game
 from colosseum.sim.seeding import derive_seed
 
 
@@ -37,7 +37,7 @@ def main() -> int:
     options: dict[str, int] = defaultdict(int)
     for index in range(args.games):
         seed = derive_seed(20261130, index)
-        state = colosseum.new_game(game, players=2, seed=seed)
+        state = new_simulated_game(game, players=2, seed=seed)
         rng = random.Random(seed)
         while not state.is_terminal():
             seat = state.current_player

@@ -17,10 +17,10 @@ import random
 import sys
 import time
 
-import colosseum
 from colosseum.agents import make_agent
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.core.registry import game_definition, games
+from colosseum.sim.match import new_simulated_game
 
 EVERY = 5
 
@@ -31,7 +31,7 @@ def measure(game: str, level: str, positions: int) -> dict[str, object]:
     iterations, durations = 0, []
     seed = 0
     while len(durations) < positions:
-        state = colosseum.new_game(game, players=2, seed=seed)
+        state = new_simulated_game(game, players=2, seed=seed)
         rng = random.Random(seed)
         seed += 1
         step = 0

@@ -24,10 +24,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-import colosseum
 from colosseum.agents import make_agent
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.core.registry import game_definition
+from colosseum.sim.match import new_simulated_game
 from colosseum.sim.seeding import derive_seed
 
 
@@ -35,7 +35,7 @@ def play(game: str, agent_spec: str, opponent_spec: str, index: int) -> dict[str
     """Game `index`: the searcher sits in seat index % 2."""
     seat_of_agent = index % 2
     seed = derive_seed(20261130, index)
-    state = colosseum.new_game(game, players=2, seed=seed)
+    state = new_simulated_game(game, players=2, seed=seed)
     agent = make_agent(agent_spec, game)
     opponent = make_agent(opponent_spec, game)
     rng = random.Random(seed)

@@ -17,12 +17,12 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import colosseum
 from colosseum.core.rng import Rng
 from colosseum.games.jugula.cards import card_places
 from colosseum.games.jugula.data import load_catalog
 from colosseum.games.jugula.setup import random_familiae
 from colosseum.games.jugula.state import JugulaState
+from colosseum.sim.match import new_simulated_game
 
 
 def options_for(game: int, players: int) -> dict[str, object]:
@@ -54,7 +54,7 @@ def play(game: int, max_steps: int) -> tuple[int, int, str]:
     players = 2 + game % 3
     rng = random.Random(game)
     try:
-        state = colosseum.new_game(
+        state = new_simulated_game(
             "jugula", players=players, seed=game, options=options_for(game, players)
         )
         assert isinstance(state, JugulaState)

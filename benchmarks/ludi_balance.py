@@ -13,9 +13,9 @@ import argparse
 import random
 from collections import Counter
 
-import colosseum
 from colosseum.agents import make_agent
 from colosseum.games.ludi_gladiatorii.data import load_catalog
+from colosseum.sim.match import new_simulated_game
 
 
 def holder_win_rates(
@@ -29,7 +29,7 @@ def holder_win_rates(
     held: Counter[str] = Counter()
     won: Counter[str] = Counter()
     for i in range(games):
-        state = colosseum.new_game("ludi", players=players, seed=i, options=options)
+        state = new_simulated_game("ludi", players=players, seed=i, options=options)
         agents = [make_agent("heuristic", "ludi") for _ in range(players)]
         rng = random.Random(i)
         holders: dict[str, set[int]] = {}

@@ -13,10 +13,11 @@ import random
 import sys
 import time
 
-import colosseum
 from colosseum.games.ludi_gladiatorii.options import OPTIONS
+from colosseum.sim.match import new_simulated_game
 
 EVERYTHING = {spec.name: True for spec in OPTIONS if spec.type is bool}
+OPTIONS_CAP = next(spec.simulation_value for spec in OPTIONS if spec.name == "round_limit")
 
 
 def main() -> int:
@@ -26,10 +27,10 @@ def main() -> int:
     args = parser.parse_args()
     rng = random.Random(0)
     started = time.perf_counter()
-    steps = 0
+    steps = capped = 0
     for game in range(args.games):
         players = 2 + game % 4
-        state = colosseum.new_game("ludi", players=players, seed=game, options=EVERYTHING)
+        state = new_simulated_game("ludi", players=players, seed=game, options=EVERYTHING)
         taken = 0
         while not state.is_terminal():
             actions = state.legal_actions()
@@ -39,9 +40,11 @@ def main() -> int:
                 print(f"stuck: game {game} ({players} players) after {taken} steps")
                 return 1
         steps += taken
+        capped += state.capped()
     seconds = time.perf_counter() - started
     print(
         f"{args.games} games with every option, 2-5 players: no error, none stuck; "
+        f"{capped} ended by the round_limit cap ({OPTIONS_CAP}), the rest by the victory points; "
         f"{steps} steps, {steps / args.games:.0f} per game, {seconds:.0f} s"
     )
     return 0

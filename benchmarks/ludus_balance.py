@@ -12,8 +12,8 @@ import argparse
 import random
 from collections import Counter
 
-import colosseum
 from colosseum.agents import make_agent
+from colosseum.sim.match import new_simulated_game
 
 
 def gladiator_win_rates(players: int, games: int, data: str) -> tuple[dict[int, float], float]:
@@ -22,7 +22,7 @@ def gladiator_win_rates(players: int, games: int, data: str) -> tuple[dict[int, 
     plays: Counter[int] = Counter()
     rounds = 0
     for i in range(games):
-        state = colosseum.new_game("ludus", players=players, seed=i, options={"data": data})
+        state = new_simulated_game("ludus", players=players, seed=i, options={"data": data})
         agents = [make_agent("heuristic", "ludus") for _ in range(players)]
         rng = random.Random(i)
         while not state.is_terminal():

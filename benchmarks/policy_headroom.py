@@ -34,12 +34,12 @@ import time
 from collections import defaultdict
 from typing import Any
 
-import colosseum
 from colosseum.agents import make_agent
 from colosseum.agents.base import Agent, Guide
 from colosseum.core.actions import Action
 from colosseum.core.registry import game_definition
 from colosseum.core.state import State
+from colosseum.sim.match import new_simulated_game
 
 SAMPLE_SHARE = 0.25
 SCREEN_ROLLOUTS = 60
@@ -104,7 +104,7 @@ def contested_positions(
     started = time.perf_counter()
     index = 0
     while len(found) < wanted:
-        state = colosseum.new_game(game, players=2, seed=seed + index)
+        state = new_simulated_game(game, players=2, seed=seed + index)
         index += 1
         while not state.is_terminal() and len(found) < wanted:
             seat = state.current_player

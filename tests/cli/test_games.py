@@ -16,7 +16,7 @@ def test_games_lists_ludus_and_its_options(invoke: Invoke) -> None:
         assert text in result.stdout
     for option in ("round_limit", "gladiators", "data"):
         assert option in result.stdout
-    assert "1..1000" in result.stdout
+    assert "0..1000" in result.stdout
 
 
 def test_games_json_describes_every_option(invoke: Invoke) -> None:
@@ -27,8 +27,9 @@ def test_games_json_describes_every_option(invoke: Invoke) -> None:
     assert "ludus" in game["aliases"]
     round_limit = next(o for o in game["options"] if o["name"] == "round_limit")
     assert round_limit["type"] == "int"
-    assert round_limit["default"] == 30
-    assert (round_limit["minimum"], round_limit["maximum"]) == (1, 1000)
+    assert round_limit["default"] == 0  # off: the rulebook's game
+    assert round_limit["simulation_value"] == 30
+    assert (round_limit["minimum"], round_limit["maximum"]) == (0, 1000)
     assert round_limit["description"]
 
 

@@ -64,8 +64,10 @@ def test_bench_json(invoke: Invoke) -> None:
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
     assert set(figures) == {"ludus-gladiatorius"}
-    assert set(figures["ludus-gladiatorius"]) == {"steps_per_s", "games_per_s", "clones_per_s"}
-    assert all(value > 0 for value in figures["ludus-gladiatorius"].values())
+    ludus = figures["ludus-gladiatorius"]
+    assert set(ludus) == {"steps_per_s", "games_per_s", "clones_per_s", "games", "capped"}
+    assert all(ludus[key] > 0 for key in ("steps_per_s", "games_per_s", "clones_per_s"))
+    assert 0 <= ludus["capped"] <= ludus["games"]
 
 
 def test_bench_every_game_as_a_table(invoke: Invoke) -> None:

@@ -96,7 +96,7 @@ def test_tournament_tables(invoke: Invoke) -> None:
         (["--agents", "random,random"], "listed twice"),
         (["--agents", "human,random"], "human cannot sit"),
         (["--players", "3"], "2-player games only"),
-        (["--option", "round_limit=0"], "round_limit"),
+        (["--option", "round_limit=-1"], "round_limit"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(

@@ -123,8 +123,8 @@ def test_unknown_option_is_named_with_the_known_ones() -> None:
         (2.5, "whole number"),
         (True, "whole number"),
         (None, "whole number"),
-        (0, "below 1"),
-        (-3, "below 1"),
+        (-1, "below 0"),
+        (-3, "below 0"),
         (100_000, "above"),
     ],
 )
@@ -233,7 +233,7 @@ def test_record_with_malformed_actions(actions: Any) -> None:
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("options", {"round_limit": 0}),
+        ("options", {"round_limit": -1}),
         ("options", {"bogus": 1}),
         ("options", []),
         ("players", 9),

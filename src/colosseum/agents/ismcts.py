@@ -22,7 +22,8 @@ in the search depend on what it could not have seen.
 A game may supply a `belief` (`agents/beliefs.py`) that weighs the guesses by what the
 opponents did, an `evaluation` (`agents/evaluation.py`) used when a rollout is cut short, a
 round counter (`progress`) to cut rollouts at the end of a round, and a policy (an Agent: it
-reads only the determinized state's view).
+reads only the determinized state's view). The imagined games carry the game's cap (its
+`simulation_value`) where the real game, as the rulebook's, has none, so every rollout ends.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..core.actions import Action, Event
+from ..core.options import rollout_options
+from ..core.registry import game_definition
 from ..core.state import State
 from .base import Agent, Guide
 
@@ -147,6 +150,9 @@ class ISMCTSAgent:
             guess = partial(state.determinize, seat)
         else:
             guess = self.belief(state, seat)
+        # The imagined games end by the game's cap where the real one has none (the rulebook's
+        # game), so that no rollout can go on for ever.
+        options = rollout_options(game_definition(state.game_id).info.options, state.options)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -157,7 +163,9 @@ class ISMCTSAgent:
             left = self._iterations_left(done, started, now, deadline)
             if self.stop_early and done and _settled(root, left):
                 break
-            self._iterate(roots, guess(rng), rng)
+            game = guess(rng)
+            game.options = options
+            self._iterate(roots, game, rng)
             done += 1
         visits = {key: child.visits for key, child in root.children.items()}
         self.last = SearchStats(done, time.perf_counter() - started, visits)

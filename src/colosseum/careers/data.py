@@ -17,7 +17,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
-from ..core.data import DataModel, StatedModel, load_validated
+from ..core.data import DataModel, StatedModel, data_folder, load_validated
 from ..core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -935,9 +935,7 @@ def _talents() -> tuple[str, ...]:
 @cache
 def load_tables(folder: str = "") -> Tables:
     """The validated tables of `folder` (empty: the bundled data); DataError says what is wrong."""
-    root = Path(folder) if folder else DATA_DIR
-    if not root.is_dir():
-        raise DataError(f"data folder {root} does not exist")
+    root = data_folder(folder, DATA_DIR)
 
     def load(model: type[Any], name: str) -> Any:
         spec = load_validated(model, root / name)

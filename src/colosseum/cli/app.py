@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
+from ..core.options import simulation_options
 from ..core.registry import game_definition, games, new_game
 from ..sim.bench import bench_game
 from ..sim.match import build_agent
@@ -125,8 +126,10 @@ def replay(
 
 
 def _checked_options(game_id: str, players: int, option: list[str] | None) -> dict[str, Any]:
-    """The `--option` values resolved (and checked) by starting one game with them."""
-    return dict(new_game(game_id, players=players, seed=0, options=parse_options(option)).options)
+    """The `--option` values resolved (and checked) by starting one game with them, with each
+    cap not given set at the game's simulation value, so every game of a batch ends."""
+    given = simulation_options(game_definition(game_id).info.options, parse_options(option))
+    return dict(new_game(game_id, players=players, seed=0, options=given).options)
 
 
 def _batch_seed(seed: int | None) -> int:
@@ -239,6 +242,8 @@ def tournament_report(summary: dict[str, Any]) -> Group:
     totals = Text.assemble(
         ("draws (count half): ", "dim"),
         str(summary["draws"]),
+        ("   ended by a cap: ", "dim"),
+        str(summary["capped"]),
         ("   seat win rate: ", "dim"),
         " / ".join(f"{rate:.1%}" for rate in summary["seat_win_rate"]),
         ("   steps per game: ", "dim"),

@@ -41,6 +41,7 @@ def option_json(spec: OptionSpec) -> dict[str, Any]:
         "choices": list(spec.choices),
         "minimum": spec.minimum,
         "maximum": spec.maximum,
+        "simulation_value": spec.simulation_value,
         "description": spec.description,
     }
 
@@ -117,6 +118,8 @@ def simulation_table(summary: dict[str, Any]) -> Group:
         merged,
         ("\nshared or no winner: ", "dim"),
         str(summary["draws"]),
+        ("   ended by a cap: ", "dim"),
+        str(summary["capped"]),
         ("   steps per game: ", "dim"),
         f"mean {summary['mean_steps']:.1f}, min {summary['min_steps']}, max {summary['max_steps']}",
         ("   time: ", "dim"),
@@ -134,6 +137,8 @@ def bench_json(results: Sequence[BenchResult]) -> dict[str, dict[str, float]]:
             "steps_per_s": round(r.steps_per_s, 1),
             "games_per_s": round(r.games_per_s, 2),
             "clones_per_s": round(r.clones_per_s, 1),
+            "games": r.games,
+            "capped": r.capped,
         }
         for r in results
     }
@@ -160,7 +165,7 @@ def bench_table(results: Sequence[BenchResult]) -> Table:
             f"{r.games_per_s:,.1f}",
             f"{r.clones_per_s:,.0f}",
             f"{r.steps / r.games:,.0f}",
-            f"{r.games} games, {r.seconds:.1f} s",
+            f"{r.games} games ({r.capped} capped), {r.seconds:.1f} s",
         )
     return table
 

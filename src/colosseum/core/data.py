@@ -35,8 +35,21 @@ class StatedModel(DataModel):
         return self
 
 
+def data_folder(folder: str, bundled: Path) -> Path:
+    """The folder of a `data` option (empty: `bundled`), or DataError if it is not one."""
+    if not folder:
+        return bundled
+    try:
+        root = Path(folder)
+        if root.is_dir():
+            return root
+    except (OSError, ValueError) as error:  # a name too long, a NUL character, ...
+        raise DataError(f"data folder {folder[:80]!r} cannot be opened: {error}") from error
+    raise DataError(f"data folder {root} does not exist")
+
+
 def read_toml(path: Path) -> dict[str, Any]:
-    """The parsed file, or DataError saying it is missing or not TOML."""
+    """The parsed file, or DataError saying it is missing, unreadable or not TOML."""
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
@@ -44,6 +57,8 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise DataError(f"data file {path} is missing") from error
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"data file {path} is not valid TOML: {error}") from error
+    except (OSError, UnicodeDecodeError) as error:
+        raise DataError(f"data file {path} cannot be read: {error}") from error
 
 
 def load_validated(model: type[M], path: Path) -> M:

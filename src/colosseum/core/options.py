@@ -16,7 +16,11 @@ _FALSE = {"0", "false", "no", "off"}
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option a game accepts. `choices` limits a str option; `minimum`/`maximum` an int."""
+    """One option a game accepts. `choices` limits a str option; `minimum`/`maximum` an int.
+
+    A cap (a round or turn limit the rulebook does not have) defaults to 0, off, and names in
+    `simulation_value` the value that tools needing every game to end set when not told.
+    """
 
     name: str
     type: type
@@ -25,6 +29,7 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    simulation_value: int | None = None
 
     def parse(self, value: Any) -> OptionValue:
         """The value converted to this option's type, or InvalidOption saying what is allowed."""
@@ -81,7 +86,14 @@ def resolve_options(
 ) -> dict[str, OptionValue]:
     """Every option of `specs`, from `given` where set and the default elsewhere."""
     by_name = {spec.name: spec for spec in specs}
-    given = dict(given or {})
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise InvalidOption(f"options are a mapping of name to value, got {type(given).__name__}")
+    given = dict(given)
+    for name in given:
+        if not isinstance(name, str):
+            raise InvalidOption(f"an option name is text, got {name!r}")
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         known = ", ".join(by_name) or "none"
@@ -90,6 +102,35 @@ def resolve_options(
         name: spec.parse(given[name]) if name in given else spec.default
         for name, spec in by_name.items()
     }
+
+
+def simulation_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """`given` with every cap the caller left unset at its `simulation_value`, so each game of
+    a simulation, benchmark or search rollout ends; an explicit value (0 included) is kept."""
+    options = dict(given or {})
+    for spec in specs:
+        if spec.simulation_value is not None and spec.name not in options:
+            options[spec.name] = spec.simulation_value
+    return options
+
+
+def rollout_options(
+    specs: Sequence[OptionSpec], options: Mapping[str, OptionValue]
+) -> dict[str, OptionValue]:
+    """A game's resolved `options` with every cap that is off set to its `simulation_value`:
+    what a search's imagined games use, so a rollout always ends (a set cap is kept)."""
+    capped = dict(options)
+    for spec in specs:
+        if spec.simulation_value is not None and not capped.get(spec.name):
+            capped[spec.name] = spec.simulation_value
+    return capped
+
+
+def cap_names(specs: Sequence[OptionSpec]) -> tuple[str, ...]:
+    """The names of the cap options among `specs` (those with a `simulation_value`)."""
+    return tuple(spec.name for spec in specs if spec.simulation_value is not None)
 
 
 def parse_option_pairs(pairs: Sequence[str]) -> dict[str, str]:

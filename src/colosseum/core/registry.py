@@ -9,8 +9,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import ColosseumError, IllegalAction, InvalidOption, InvalidRecord, UnknownGame
+from .errors import (
+    ColosseumError,
+    DataError,
+    IllegalAction,
+    InvalidOption,
+    InvalidRecord,
+    UnknownGame,
+)
 from .options import OptionSpec, OptionValue, resolve_options
+from .positions import Migration, migrate
 from .state import State
 
 # Games shipped with Colosseum, imported on first use.
@@ -43,6 +51,10 @@ class GameDefinition:
     new_state: Callable[[int, int, dict[str, OptionValue]], State]
     from_position: Callable[[dict[str, Any]], State]
     extras: Mapping[str, Any] = field(default_factory=dict)
+    position_migrations: Mapping[int, Migration] = field(default_factory=dict)
+    """Version n to n + 1 of this game's positions (`core.positions.migrate`)."""
+    record_migrations: Mapping[int, Migration] = field(default_factory=dict)
+    """Version n to n + 1 of this game's records."""
 
 
 _GAMES: dict[str, GameDefinition] = {}
@@ -65,6 +77,8 @@ def _load_builtin() -> None:
 def game_definition(game_id: str) -> GameDefinition:
     """The game answering to an id or alias, or UnknownGame listing the known ones."""
     _load_builtin()
+    if not isinstance(game_id, str):
+        raise UnknownGame(f"a game id is text, got {game_id!r}")
     wanted = game_id.strip().lower()
     for definition in _GAMES.values():
         if wanted == definition.info.id or wanted in definition.info.aliases:
@@ -110,19 +124,20 @@ def from_position(game_id: str, position: Mapping[str, Any]) -> State:
         raise InvalidRecord(
             f"position is for game {position.get('game')!r}, not {definition.info.id!r}"
         )
-    if position.get("version") != definition.version:
-        raise InvalidRecord(
-            f"position has version {position.get('version')!r}; this Colosseum reads "
-            f"version {definition.version} of {definition.info.id}"
-        )
-    start = copy.deepcopy(dict(position))
+    start = migrate(
+        "position",
+        copy.deepcopy(dict(position)),
+        definition.version,
+        definition.position_migrations,
+        definition.info.id,
+    )
     try:
         state = definition.from_position(copy.deepcopy(start))
-    except InvalidOption as error:
+    except (InvalidOption, DataError) as error:
         raise InvalidRecord(f"position has bad options: {error}") from error
     except ColosseumError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError) as error:
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError) as error:
         raise InvalidRecord(f"broken {definition.info.id} position: {error}") from error
     state._start = start
     return state
@@ -147,11 +162,10 @@ def replay(record: Mapping[str, Any]) -> State:
         definition = game_definition(str(record["game"]))
     except UnknownGame as error:
         raise InvalidRecord(str(error)) from error
-    if record["version"] != definition.version:
-        raise InvalidRecord(
-            f"record has version {record['version']!r}; this Colosseum replays "
-            f"version {definition.version} of {definition.info.id}"
-        )
+    record = migrate(
+        "record", dict(record), definition.version, definition.record_migrations, definition.info.id
+    )
+    actions = record["actions"]
     try:
         if "start" in record:
             state = from_position(definition.info.id, record["start"])
@@ -159,7 +173,7 @@ def replay(record: Mapping[str, Any]) -> State:
             state = new_game(
                 definition.info.id, record["players"], record["seed"], record["options"]
             )
-    except InvalidOption as error:
+    except (InvalidOption, DataError) as error:
         raise InvalidRecord(f"record cannot start its game: {error}") from error
     for number, notation in enumerate(actions, start=1):
         try:

@@ -134,6 +134,15 @@ class State(ABC):
         self._log = (str(action), self._log)
         return events
 
+    def capped(self) -> bool:
+        """True when an explicit cap option (a round or turn limit) ended the game.
+
+        The rulebooks have no such caps; they are off by default and set by the tools that
+        need every game to end (simulations, benchmarks, search rollouts), which report how
+        many games a cap cut short.
+        """
+        return False
+
     def returns(self) -> list[float]:
         """One value per seat: 1 for a sole winner, 1/k for each of k winners, 0 otherwise."""
         winners = self.winners()
@@ -190,6 +199,28 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game_id} players={self.num_players}>"
+
+    # --- pickle and deepcopy: process pools and Ray ship states ------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Every slot's value, with the action log as a flat list: the chain of pairs that
+        clones share would otherwise nest one level per action, past the recursion limit."""
+        fields: dict[str, Any] = dict(getattr(self, "__dict__", {}))
+        for cls in type(self).__mro__:
+            slots = cls.__dict__.get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in ("__dict__", "__weakref__") and hasattr(self, name):
+                    fields[name] = getattr(self, name)
+        fields["_log"] = self.actions_played()
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        log: ActionLog = None
+        for notation in fields.pop("_log", []):
+            log = (notation, log)
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+        self._log = log
 
 
 def position_field(position: dict[str, Any], name: str) -> Any:

@@ -6,8 +6,9 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..core.registry import game_definition, new_game
+from ..core.registry import game_definition
 from ..core.state import State
+from .match import new_simulated_game
 from .seeding import derive_seed
 
 _KEPT_STATES = 64
@@ -27,6 +28,7 @@ class BenchResult:
     steps: int
     clones: int
     seconds: float
+    capped: int = 0
 
 
 def _playout(state: State, rng: random.Random, keep: list[State]) -> int:
@@ -45,20 +47,22 @@ def _playout(state: State, rng: random.Random, keep: list[State]) -> int:
 def bench_game(game_id: str, seconds: float = 3.0, seed: int = 0) -> BenchResult:
     """Measure `game_id` for about `seconds`: two thirds random playouts, one third clones.
 
-    Playouts run whole games (at least one), so steps/s and games/s describe the same games.
+    Playouts run whole games (at least one), so steps/s and games/s describe the same games;
+    each game carries the game's cap at its simulation value, and `capped` counts those it ended.
     """
     info = game_definition(game_id).info
     rng = random.Random(seed)
     kept: list[State] = []
-    games = steps = 0
+    games = steps = capped = 0
     started = time.perf_counter()
     while games == 0 or time.perf_counter() - started < seconds * 2 / 3:
-        state = new_game(info.id, players=info.min_players, seed=derive_seed(seed, games))
+        state = new_simulated_game(info.id, info.min_players, derive_seed(seed, games))
         steps += _playout(state, rng, kept)
+        capped += state.capped()
         games += 1
     playout_time = time.perf_counter() - started
     if not kept:
-        kept.append(new_game(info.id, players=info.min_players, seed=seed))
+        kept.append(new_simulated_game(info.id, info.min_players, seed))
     clones = 0
     started = time.perf_counter()
     while clones == 0 or time.perf_counter() - started < seconds / 3:
@@ -76,4 +80,5 @@ def bench_game(game_id: str, seconds: float = 3.0, seed: int = 0) -> BenchResult
         steps=steps,
         clones=clones,
         seconds=playout_time + clone_time,
+        capped=capped,
     )

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import Agent, InvalidAgent, make_agent
-from ..core.registry import new_game
+from ..core.options import simulation_options
+from ..core.registry import game_definition, new_game
+from ..core.state import State
 from .seeding import derive_seed
 
 
@@ -25,6 +27,7 @@ class GameResult:
     steps: int
     decisions: tuple[int, ...] = ()  # by seat
     seconds: tuple[float, ...] = field(default=(), compare=False)  # by seat, in `choose`
+    capped: bool = False  # ended by a cap option, not by the rulebook's conditions
 
 
 def rotated(players: Sequence[str], index: int) -> list[str]:
@@ -43,6 +46,15 @@ def build_agent(spec: str, game_id: str) -> Agent:
         raise InvalidAgent(f"agent {spec!r} is not available for {game_id}: {error}") from error
 
 
+def new_simulated_game(
+    game_id: str, players: int, seed: int, options: Mapping[str, Any] | None = None
+) -> State:
+    """A new game for a tool that needs every game to end: a cap the options leave unset is
+    set at the game's `simulation_value` (see `State.capped` for the games it ends)."""
+    options = simulation_options(game_definition(game_id).info.options, options)
+    return new_game(game_id, players=players, seed=seed, options=options)
+
+
 def play_match(
     game_id: str,
     seats: Sequence[str],
@@ -50,8 +62,11 @@ def play_match(
     options: Mapping[str, Any] | None = None,
     index: int = 0,
 ) -> GameResult:
-    """Play one game with a fresh agent per seat; agents draw from one `random.Random` per game."""
-    state = new_game(game_id, players=len(seats), seed=seed, options=options)
+    """Play one game with a fresh agent per seat; agents draw from one `random.Random` per game.
+
+    A cap the options leave unset is set at the game's `simulation_value`, so the game ends.
+    """
+    state = new_simulated_game(game_id, len(seats), seed, options)
     agents = [build_agent(spec, game_id) for spec in seats]
     rng = random.Random(derive_seed(seed, "agents"))
     decisions = [0] * len(seats)
@@ -73,4 +88,5 @@ def play_match(
         steps=sum(decisions),
         decisions=tuple(decisions),
         seconds=tuple(seconds),
+        capped=state.capped(),
     )

@@ -86,7 +86,8 @@ def summarize(
     """The JSON summary of a finished batch (see docs/cli.md, `colosseum simulate --json`).
 
     A shared win counts 1/k for each of the k winners. `win_rate` merges players that share
-    an agent spec; `player_win_rate` keeps each entry of the player list apart.
+    an agent spec; `player_win_rate` keeps each entry of the player list apart. `capped`
+    counts the games a cap option ended rather than the rulebook's conditions.
     """
     players = list(simulation.players)
     count = len(results)
@@ -114,6 +115,7 @@ def summarize(
         "player_win_rate": [wins / count for wins in player_wins],
         "seat_win_rate": [wins / count for wins in seat_wins],
         "draws": draws,
+        "capped": sum(1 for result in results if result.capped),
         "mean_steps": sum(steps) / count,
         "min_steps": min(steps),
         "max_steps": max(steps),

@@ -80,6 +80,7 @@ class TimedGame:
     steps: int
     decisions: tuple[int, ...]
     seconds: tuple[float, ...]
+    capped: bool = False
 
     def points(self) -> tuple[float, ...]:
         """Per seat: 1 for the only winner, 0 for a loser, 1/2 each for a draw (shared or none)."""
@@ -124,6 +125,7 @@ def play_timed(
         steps=result.steps,
         decisions=result.decisions,
         seconds=result.seconds,
+        capped=result.capped,
     )
 
 
@@ -350,6 +352,7 @@ def summarize_tournament(
         },
         "decisions": {a: made for a, (made, _) in timings.items()},
         "draws": sum(1 for game in results if len(game.winners) != 1),
+        "capped": sum(1 for game in results if game.capped),
         "seat_win_rate": [points / count for points in seat_points],
         "mean_steps": sum(game.steps for game in results) / count,
         "seconds": round(seconds, 3),
