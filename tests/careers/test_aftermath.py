@@ -62,6 +62,31 @@ def test_a_self_inflicted_fall_ignores_the_rival_editor(campaign: Campaign) -> N
     assert spared == [("Fred", "Crassus")]  # 5, no Editor against him
 
 
+def test_fatum_a_fall_by_his_own_hand_takes_neither_editor_row(campaign: Campaign) -> None:
+    """ "Fatum", the footnote of both Editor rows: the modifier does not apply when the
+    gladiator bit the dust by himself (Ardor Oris) — his own lanista's Editor included."""
+    assert campaign.sheets["Miller"].servitors.get("editor", 0) > 0
+    # Ajax rolls 2+2=4 and falls by his own hand: no +1 from Miller's Editor, so Jugula!
+    _, spared = fatum(
+        campaign.sheets, result(bitten=(("Miller", "Ajax", None),)), TableDice([2, 2])
+    )
+    assert spared == []
+    # the same roll after a blow by Fred: Miller's Editor lifts it to 5, Mitte!
+    _, spared = fatum(
+        campaign.sheets, result(bitten=(("Miller", "Ajax", "Fred"),)), TableDice([2, 2])
+    )
+    assert spared == [("Miller", "Ajax")]
+
+
+def test_fatum_a_blow_by_the_virtual_ludus_keeps_the_owners_editor(campaign: Campaign) -> None:
+    """A blow by a ludus with no sheet (the two-player careers' virtual ludus, which has no
+    servitors) is still a blow by another: the fallen's own Editor applies, none against him."""
+    _, spared = fatum(
+        campaign.sheets, result(bitten=(("Miller", "Ajax", "Virtualis"),)), TableDice([2, 2])
+    )
+    assert spared == [("Miller", "Ajax")]
+
+
 def test_wounds_treatment_reads_the_table_with_the_medicus(campaign: Campaign) -> None:
     """ "Wounds treatment": a wounded gladiator rolling 2+1 (+1 Medicus = 4) stays wounded; a
     fallen one rolling 1+1 (+1 = 3) dies; 6 (+1 = 7) for a fallen one: wounded."""

@@ -23,8 +23,10 @@ def fatum(
     sheets: dict[str, Sheet], result: ArenaResult, dice: Dice, tables: Tables | None = None
 ) -> tuple[list[Event], list[tuple[str, str]]]:
     """Every fallen gladiator's Fatum: 2D6 + his rank's bonus + his lanista's Editor − the
-    Editor of the lanista whose blow felled him (none for a self-inflicted fall); 2-4 kills
-    him. Returns (events, the (lanista, gladiator) spared)."""
+    Editor of the lanista whose blow felled him; 2-4 kills him. The footnote of both Editor
+    rows: neither applies to a fall by the gladiator's own hand (`by` None, as after Ardor
+    Oris). A blow by a ludus without a sheet (the virtual ludus) brings no Editor against him.
+    Returns (events, the (lanista, gladiator) spared)."""
     tables = tables or load_tables()
     editor = tables.servitor("editor")
     events: list[Event] = []
@@ -37,9 +39,10 @@ def fatum(
         rolled, event = roll_event(dice, lanista, f"fatum of {name}", 2)
         events.append(event)
         total = sum(rolled) + tables.ranks[sheet.rank(gladiator, tables)].fatum
-        total += editor.value("fatum", sheet.servitors.get("editor", 0))
         if by is not None:
-            total -= editor.value("fatum", sheets[by].servitors.get("editor", 0))
+            total += editor.value("fatum", sheet.servitors.get("editor", 0))
+            if by in sheets:
+                total -= editor.value("fatum", sheets[by].servitors.get("editor", 0))
         if tables.fatum.at(total) == "jugula":
             events.append(
                 ("gladiator_removed", {"lanista": lanista, "name": name, "why": "jugula"})

@@ -32,7 +32,7 @@ class ArenaResult:
     deployed: dict[str, tuple[str, ...]]  # lanista -> gladiator names
     wounded: tuple[tuple[str, str], ...]  # (lanista, gladiator) wounded at the end
     bitten: tuple[tuple[str, str, str | None], ...] = field(default=())
-    # (lanista, gladiator, lanista whose blow it was; None: self-inflicted)
+    # (lanista, gladiator, lanista whose blow it was; None: by his own hand, as after Ardor Oris)
 
 
 def deployable(sheet: Sheet, tables: Tables | None = None) -> list[Gladiator]:

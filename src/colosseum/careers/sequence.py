@@ -153,8 +153,7 @@ def run_combat(
     )
     # only the campaign's gladiators face the Fatum; a guest's blow brings no Editor
     ours = [b for b in result.bitten if b[0] in campaign.sheets]
-    bitten = tuple((owner, name, by if by in campaign.sheets else None) for owner, name, by in ours)
-    events, spared = fatum(campaign.sheets, replace(result, bitten=bitten), dice, tables)
+    events, spared = fatum(campaign.sheets, replace(result, bitten=tuple(ours)), dice, tables)
     _record(campaign, events, dice, tables)
     order = [n for n in result.winners if n in lanistae]
     order += [n for n in lanistae if n not in result.winners]

@@ -150,12 +150,13 @@ def bench_table(results: Sequence[BenchResult]) -> Table:
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    table.add_column("Game", style="bold")
+    table.add_column("Game", style="bold", no_wrap=True)
     table.add_column("Players", justify="right")
     table.add_column("Steps/s", justify="right")
     table.add_column("Games/s", justify="right")
     table.add_column("Clones/s", justify="right")
     table.add_column("Steps/game", justify="right")
+    table.add_column("Capped", justify="right")
     table.add_column("Measured", justify="right", no_wrap=True)
     for r in results:
         table.add_row(
@@ -165,7 +166,8 @@ def bench_table(results: Sequence[BenchResult]) -> Table:
             f"{r.games_per_s:,.1f}",
             f"{r.clones_per_s:,.0f}",
             f"{r.steps / r.games:,.0f}",
-            f"{r.games} games ({r.capped} capped), {r.seconds:.1f} s",
+            f"{r.capped}",
+            f"{r.games} games, {r.seconds:.1f} s",
         )
     return table
 
