@@ -57,6 +57,17 @@ def test_simulate_options_reach_the_games(invoke: Invoke) -> None:
     summary = json.loads(invoke(args).stdout)
     assert summary["options"]["round_limit"] == 2
     assert summary["max_steps"] < 40
+    assert summary["capped"] == summary["games"]  # no random Ludus game ends in two rounds
+
+
+def test_simulate_sets_the_cap_and_reports_the_games_it_cut_short(invoke: Invoke) -> None:
+    """The rulebook's game has no cap; a simulation sets the game's own (30 rounds of Ludus)
+    unless told otherwise, and `capped` counts the games that it ended."""
+    summary = json.loads(invoke([*SIMULATE, "--json", "-p", "random,random"]).stdout)
+    assert summary["options"]["round_limit"] == 30
+    assert 0 <= summary["capped"] <= summary["games"]
+    with_heuristic = json.loads(invoke([*SIMULATE, "--json", "-p", "heuristic,random"]).stdout)
+    assert with_heuristic["capped"] < with_heuristic["games"]
 
 
 def test_bench_json(invoke: Invoke) -> None:

@@ -36,6 +36,8 @@ def test_tournament_json_shape(invoke: Invoke) -> None:
         assert key in summary
     assert summary["game"] == "ludus-gladiatorius"
     assert (summary["games"], summary["total_games"]) == (2, 6)
+    assert 0 <= summary["capped"] <= summary["total_games"]
+    assert summary["options"]["round_limit"] == 30  # the cap a tournament sets for itself
     assert summary["agents"] == AGENTS
     assert set(summary["win_rate"]) == set(AGENTS)
     for agent in AGENTS:
