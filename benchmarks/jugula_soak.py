@@ -49,8 +49,9 @@ def check_cards(state: JugulaState) -> None:
             raise AssertionError(f"seat {seat}: cards not each in exactly one place")
 
 
-def play(game: int, max_steps: int) -> tuple[int, int, str]:
-    """(steps, turns, problem) of one game; problem is empty when all went well."""
+def play(game: int, max_steps: int) -> tuple[int, int, bool, str]:
+    """(steps, turns, capped, problem) of one game; problem is empty when all went well.
+    The game carries the turn_limit cap at its simulation value (the rulebook has none)."""
     players = 2 + game % 3
     rng = random.Random(game)
     try:
@@ -64,11 +65,11 @@ def play(game: int, max_steps: int) -> tuple[int, int, str]:
             state.apply(actions[rng.randrange(len(actions))])
             taken += 1
             if taken > max_steps:
-                return taken, state.turns, f"stuck after {taken} steps"
+                return taken, state.turns, False, f"stuck after {taken} steps"
         check_cards(state)
     except Exception as error:  # report any failure with its seed
-        return 0, 0, f"{type(error).__name__}: {error}"
-    return taken, state.turns, ""
+        return 0, 0, False, f"{type(error).__name__}: {error}"
+    return taken, state.turns, state.capped(), ""
 
 
 def main() -> int:
@@ -78,18 +79,20 @@ def main() -> int:
     parser.add_argument("--max-steps", type=int, default=20_000)
     args = parser.parse_args()
     started = time.perf_counter()
-    steps = turns = 0
+    steps = turns = capped = 0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = pool.map(play, range(args.games), [args.max_steps] * args.games, chunksize=50)
-        for game, (taken, played, problem) in enumerate(results):
+        for game, (taken, played, cut, problem) in enumerate(results):
             if problem:
                 print(f"game {game} ({2 + game % 3} lanistae): {problem}")
                 return 1
             steps += taken
             turns += played
+            capped += cut
     seconds = time.perf_counter() - started
     print(
         f"{args.games} games at 2-4 lanistae with random veterans: no error, none stuck; "
+        f"{capped} ended by the turn_limit cap, the rest by the victory conditions; "
         f"{steps} steps, {steps / args.games:.0f} per game, {turns / args.games:.0f} turns per "
         f"game, {seconds:.0f} s"
     )
