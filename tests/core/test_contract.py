@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import colosseum
 from colosseum import Action, ColosseumError, Event, State
 from colosseum.core import registry
+from colosseum.sim.match import new_simulated_game
 
 # The registry read through colosseum.core, so that this module is still collected should
 # `colosseum.games` ever be shadowed again (test_games_stays_callable_after_a_game_is_loaded).
@@ -54,8 +55,10 @@ def walk(state: State, indices: list[int]) -> list[str]:
 
 
 def new(setup: tuple[str, int], seed: int) -> State:
+    """A new game with the game's cap set explicitly (the default is the rulebook's, uncapped),
+    so random playouts end within a bound."""
     game_id, players = setup
-    return colosseum.new_game(game_id, players=players, seed=seed)
+    return new_simulated_game(game_id, players, seed)
 
 
 # --- the registry ---------------------------------------------------------------------------
