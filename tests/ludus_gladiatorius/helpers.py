@@ -193,14 +193,17 @@ class Position:
         return self
 
     def at(self, **hexes: str | None) -> Position:
-        """Hexes by gladiator name: `.at(murmillo="g5", thraex="h5")`."""
+        """Hexes by gladiator name: `.at(murmillo="g5", thraex="h5")`; they stood there when
+        this round's counters were placed, too."""
         for name, hex_name in hexes.items():
             self.pos["hex"][_number(name) - 1] = hex_name
+            self.pos["start_hex"][_number(name) - 1] = hex_name
         return self
 
     def remove(self, number: int) -> Position:
-        """Take a gladiator out of play (off the board, no life)."""
+        """Take a gladiator out of play before this round (off the board, no life)."""
         self.pos["hex"][number - 1] = None
+        self.pos["start_hex"][number - 1] = None
         self.pos["life"][number - 1] = 0
         self.pos["counter"][number - 1] = NO_COUNTER
         self.pos["order"] = [g for g in self.pos["order"] if g != number - 1]
@@ -246,8 +249,15 @@ class Position:
         return self
 
     def net(self, hex_name: str | None) -> Position:
-        """Where the Retiarius' net lies (None: he holds it)."""
+        """Where the Retiarius' net lies (None: he holds it); a net thrown earlier means a Net
+        Attack counter crossed off his sheet."""
         self.pos["net"] = hex_name
+        slot = (RETIARIUS - 1) * KINDS + KIND["NA"]
+        if (
+            hex_name is not None
+            and self.pos["remaining"][slot] == SHEETS[RETIARIUS]["specials"]["NA"]
+        ):
+            self.pos["remaining"][slot] -= 1
         return self
 
     def rng(self, value: int) -> Position:
@@ -291,7 +301,11 @@ class Position:
         """`attacker` (the active gladiator) has declared an attack; `defender` decides."""
         self.acting(attacker, moved=self.pos["moved"])
         self.pos["phase"] = "defend"
-        self.pos["pending"] = [attacker - 1, defender - 1, recover]
+        self.pos["pending"] = {
+            "attacker": attacker - 1,
+            "defender": defender - 1,
+            "recover_net": recover,
+        }
         self.pos["attacked"][attacker - 1] = True
         return self
 
@@ -372,7 +386,7 @@ def aggressive_choice(state: State, rnd: random.Random) -> Action:
         if specials and rnd.random() < 0.7:
             return pick(specials)
     elif phase == "defend":
-        if rnd.random() < 0.85:
+        if "defend" in names and rnd.random() < 0.85:
             return actions[names.index("defend")]
     elif phase == "act":
         attacks = [i for i, n in enumerate(names) if n.startswith("attack")]

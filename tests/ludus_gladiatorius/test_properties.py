@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import colosseum
 
-from .helpers import CODES, KINDS, POLICIES, SHEETS, STATUS
+from .helpers import CODES, GAME, KINDS, POLICIES, SHEETS, STATUS
 
 ROUND_LIMITS = (3, 8, 30)
 # A round has at most, per gladiator: place, move, destination, attack, defence, end.
@@ -102,14 +102,18 @@ def check_invariants(state: colosseum.State, placed: list[Counter[int]]) -> dict
 
 
 def check_determinize(state: colosseum.State, k: int, stats: Playout) -> None:
-    """The view-leak property and the observer's own decisions, for every seat."""
+    """The view-leak property and the observer's own decisions, for every seat; and every
+    reachable position (real or guessed) passes the position checks and loads back the same."""
     position = state.to_position()
+    assert colosseum.from_position(GAME, position).to_position() == position
     for seat in range(state.num_players):
         guess = state.determinize(seat, random.Random(k * 31 + seat))
         assert guess.view(seat) == state.view(seat)
         if state.current_player == seat:
             assert guess.legal_actions() == state.legal_actions()
         guessed = guess.to_position()
+        if k % 4 == 0:  # a guess is a position too (every other check, for time)
+            assert colosseum.from_position(GAME, guessed).to_position() == guessed
         stats.determinized += 1
         if (guessed["counter"], guessed["unrevealed"]) != (
             position["counter"],

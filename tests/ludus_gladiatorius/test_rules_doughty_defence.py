@@ -1,11 +1,14 @@
 """Rulebook "Definitions: DD - Doughty Defense": +1 boosted and +1 Mighty Effort die to the
-defence, extra shields carried over to the next defence, no attack for the rest of the round."""
+defence, extra shields carried over to the next defence, no attack this round (the whole round:
+a gladiator whose face-down counter is Doughty Defence is never offered an attack)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from colosseum import Event
+import pytest
+
+from colosseum import Event, IllegalAction
 
 from .helpers import (
     LION,
@@ -63,13 +66,52 @@ def test_doughty_defence_forbids_attacking_for_the_rest_of_the_round() -> None:
     assert "move" in notations(state)
 
 
-def test_doughty_defence_is_impossible_after_attacking() -> None:
-    state = _doughty().flag("attacked", MURMILLO).build()
+def _doughty_acting(counter: str = "DD") -> Position:
+    """The Murmillo (seat 0), `counter` face down, acts first, next to the Thraex (seat 1)."""
+    return (
+        Position()
+        .at(murmillo="g5", thraex="h5", retiarius="a4", lion="m6")
+        .counter(MURMILLO, counter)
+        .acting(MURMILLO, order=[MURMILLO, THRAEX, RETIARIUS, LION])
+    )
+
+
+def test_doughty_defence_no_attack_even_before_it_is_used() -> None:
+    """The book: with Doughty Defence "you may not attack any opponents this round" - the
+    whole round, as the same words mean for Savage Attack. A gladiator whose face-down
+    counter is Doughty Defence is offered no attack, even before it defends; with the blank
+    the same gladiator could attack."""
+    assert "attack 3" in notations(_doughty_acting("blank").build())
+    state = _doughty_acting().build()
+    assert notations(state) == ["move", "end"]
+    with pytest.raises(IllegalAction):
+        state.apply("attack 3")
+    assert gladiator_view(state.view(1), MURMILLO)["counter"] == "hidden"
+
+
+def test_doughty_defence_face_down_still_decides_after_moving() -> None:
+    """Game Play 2 keeps the counter secret until used: after moving next to an opponent the
+    Murmillo still gets his decision (only `end`), as a gladiator that could attack would, so
+    the others cannot tell his counter from the round running on by itself."""
+    state = _doughty_acting().at(thraex="i5").build()
+    state.apply("move")
+    state.apply("to h5")
+    assert state.view(None)["active"] == MURMILLO
+    assert state.current_player == 0
+    assert notations(state) == ["end"]
+    assert gladiator_view(state.view(1), MURMILLO)["counter"] == "hidden"
+
+
+def test_doughty_defence_used_when_defending_after_its_own_activation() -> None:
+    """Having not attacked, the Murmillo defends later in the round and its Doughty Defence
+    is revealed then (Combat 4) and adds its dice."""
+    state = _doughty_acting().build()
+    state.apply("end")
+    assert state.view(None)["active"] == THRAEX
     state.apply("attack 1")
     events = state.apply("defend")
-    assert "special_action" not in kinds(events)
-    assert _defence(events)["dice"] == SHEETS[MURMILLO]["dice"]
-    assert gladiator_view(state.view(1), MURMILLO)["counter"] == "hidden"
+    assert event(events, "special_action").data["action"] == "DD"
+    assert _defence(events)["dice"] == SHEETS[MURMILLO]["dice"] + ["boosted", "mighty"]
 
 
 def test_doughty_defence_is_not_used_without_a_defence() -> None:

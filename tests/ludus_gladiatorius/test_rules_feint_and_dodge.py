@@ -82,19 +82,28 @@ def test_feint_rerolls_only_once() -> None:
     assert event(found.events, "wound").data["lost"] == roll["hits"]
 
 
-def test_feint_waits_for_a_roll_with_a_shield() -> None:
+def test_feint_is_revealed_when_the_attack_is_declared() -> None:
+    """Combat 3: the attacker declares battle and reveals its special action, so the defender
+    knows of the Feint before deciding whether to defend; every seat sees it."""
+    state = _thraex_attacks("F").build()
+    assert gladiator_view(state.view(0), THRAEX)["counter"] == "hidden"
+    events = state.apply("attack 1")
+    used = event(events, "special_action")
+    assert used.data["action"] == "F" and used.visible_to is None
+    assert kinds(events).index("attack") < kinds(events).index("special_action")
+    assert state.view(None)["phase"] == "defend"
+    for seat in (0, 1, None):
+        assert gladiator_view(state.view(seat), THRAEX)["counter"] == "F"
+
+
+def test_feint_with_no_shield_rolled_rerolls_nothing() -> None:
+    """Revealed at the declaration, a Feint whose attack roll shows no shield re-rolls no die."""
     found = _thraex_attacks("F").search(
         ["attack 1", "no-defence"], lambda s, ev: not _shield_shown(s, ev)
     )
-    assert "special_action" not in kinds(found.events)
+    assert event(found.events, "special_action").data["action"] == "F"
     roll = _roll(found.events, "attack_roll")
     assert roll["final"] == roll["faces"]
-    assert gladiator_view(found.after.view(0), THRAEX)["counter"] == "hidden"
-
-
-def test_feint_is_revealed_when_used() -> None:
-    found = _thraex_attacks("F").search(["attack 1", "no-defence"], _shield_shown)
-    assert gladiator_view(found.before.view(0), THRAEX)["counter"] == "hidden"
     assert gladiator_view(found.after.view(0), THRAEX)["counter"] == "F"
 
 
@@ -141,12 +150,18 @@ def test_dodge_rerolls_only_once() -> None:
     assert defence["blocks"] == shields(defence["final"])
 
 
-def test_dodge_waits_for_a_roll_with_a_sword() -> None:
+def test_dodge_is_revealed_when_the_defender_defends() -> None:
+    """Combat 4: the defender defends and reveals its special action, before any die is
+    rolled, even if the defence roll then shows no sword to re-roll."""
     found = _murmillo_defends("D").search(
         ["attack 1", "defend"], lambda s, ev: not _sword_shown(s, ev)
     )
-    assert "special_action" not in kinds(found.events)
-    assert gladiator_view(found.after.view(1), MURMILLO)["counter"] == "hidden"
+    names = kinds(found.events)
+    assert names.index("defence") < names.index("special_action") < names.index("attack_roll")
+    assert event(found.events, "special_action").visible_to is None
+    defence = _roll(found.events, "defence_roll")
+    assert defence["final"] == defence["faces"]
+    assert gladiator_view(found.after.view(1), MURMILLO)["counter"] == "D"
 
 
 def test_dodge_does_not_apply_to_an_attack_roll() -> None:

@@ -1,10 +1,15 @@
 """Rulebook "Special Actions" 1-3: a counter (special or blank) every round, crossed off when
-placed even if unused, used when possible, and secret until used."""
+placed even if unused, used when possible, and secret until used; Game Play 3b.3-4: the
+attacker's special action revealed when it declares battle, the defender's when it defends."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+
+import pytest
+
+import colosseum
 
 from .helpers import (
     CODES,
@@ -149,3 +154,80 @@ def test_special_actions_own_counters_are_never_resampled() -> None:
         guess = state.determinize(0, random.Random(k)).to_position()
         assert guess["counter"][MURMILLO - 1] == KIND["DD"]
         assert guess["counter"][RETIARIUS - 1] == KIND["blank"]
+
+
+# --- Game Play 3b.3-4: special actions revealed when declared ---------------------------------
+
+
+def _thraex_attacks(counter: str, defender_counter: str = "blank") -> Position:
+    """The Thraex (seat 1), `counter` face down, attacks the Murmillo (seat 0)."""
+    return (
+        Position()
+        .at(murmillo="g5", thraex="h5", retiarius="a4", lion="m6")
+        .counter(THRAEX, counter)
+        .counter(MURMILLO, defender_counter)
+        .acting(THRAEX, order=[THRAEX, MURMILLO, RETIARIUS, LION])
+    )
+
+
+def _guesses(state: colosseum.State, seat: int, number: int) -> set[str]:
+    return {
+        CODES[state.determinize(seat, random.Random(k)).to_position()["counter"][number - 1]]
+        for k in range(150)
+    }
+
+
+@pytest.mark.parametrize("code", ["SA", "F"])
+def test_game_play_3b3_the_attacker_reveals_its_special_action_when_declaring(code: str) -> None:
+    """Combat 3: "Attacker declares battle and reveals any special action": the counter is
+    turned face up by `attack`, before the defender decides, in an event every seat sees."""
+    state = _thraex_attacks(code).build()
+    events = state.apply("attack 1")
+    used = [e for e in events if e.kind == "special_action"]
+    assert [e.data["action"] for e in used] == [code]
+    assert used[0].visible_to is None
+    assert state.view(None)["phase"] == "defend" and state.current_player == 0
+    for seat in (0, 1, None):
+        assert gladiator_view(state.view(seat), THRAEX)["counter"] == code
+
+
+@pytest.mark.parametrize("code", ["blank", "D"])
+def test_game_play_3b3_an_attacker_without_an_attack_special_shows_nothing(code: str) -> None:
+    """No attack special to reveal: the counter stays face down, and everyone learns only that
+    it is none of those an attack would have revealed (nor a Doughty Defence, which forbids
+    attacking), so no guess of seat 1 makes it one."""
+    state = _thraex_attacks(code).build()
+    events = state.apply("attack 1")
+    assert "special_action" not in [e.kind for e in events]
+    assert gladiator_view(state.view(0), THRAEX)["counter"] == "hidden"
+    guesses = _guesses(state, 0, THRAEX)
+    assert not guesses & {"SA", "F", "DD"}
+    assert "blank" in guesses
+
+
+@pytest.mark.parametrize("code", ["D", "DD"])
+def test_game_play_3b4_the_defender_reveals_its_special_action_when_defending(code: str) -> None:
+    """Combat 4: "Defender may defend ... Reveal special action": `defend` turns a Dodge or a
+    Doughty Defence face up before any die is rolled."""
+    state = _thraex_attacks("blank", code).build()
+    state.apply("attack 1")
+    events = state.apply("defend")
+    kinds = [e.kind for e in events]
+    assert kinds.index("special_action") < kinds.index("attack_roll")
+    assert [e.data["action"] for e in events if e.kind == "special_action"] == [code]
+    assert gladiator_view(state.view(1), MURMILLO)["counter"] == code
+
+
+def test_game_play_3b4_defending_without_a_defence_special_rules_some_out() -> None:
+    """A defence that reveals nothing shows the counter is no Dodge, no Doughty Defence and no
+    Savage Attack (which forbids defending); declining to defend shows nothing."""
+    position = _thraex_attacks("blank", "blank")
+    declined = position.build()
+    declined.apply("attack 1")
+    declined.apply("no-defence")
+    assert "SA" in _guesses(declined, 1, MURMILLO)
+    defended = position.build()
+    defended.apply("attack 1")
+    defended.apply("defend")
+    assert gladiator_view(defended.view(1), MURMILLO)["counter"] == "hidden"
+    assert not _guesses(defended, 1, MURMILLO) & {"SA", "D", "DD"}

@@ -2,7 +2,8 @@
 
 Close in on the weakest opponent, strike whenever a blow is possible, spend offensive counters
 when a fight is near and one acts first, defensive ones when the opponent acts first, defend
-unless a Savage Attack is waiting.
+whenever the rules allow (a Savage Attack face down allows no defence all round, a Doughty
+Defence no attack).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def _scores(state: State, seat: int, actions: list[Action]) -> list[float] | Non
         scores = counter_scores(view, me["number"], arena)
         return [scores[str(action.args[0])] for action in actions]
     if phase == "defend":
-        return _defend(me, actions)
+        return _favour(actions, "defend")
     if phase == "move":
         return _move(me, enemies, actions, arena, view["net"])
     return _act(me, enemies, actions, arena)
@@ -95,7 +96,10 @@ def counter_scores(
     if nearest > reach:
         preference = ["FS"] if nearest > reach + 2 else []
     elif enemy_first:
-        preference = ["DD", "D", "SA", "F"]
+        # Dodge and Feint keep both the defence and the strike back; Doughty Defence costs the
+        # round's attack and Savage Attack every defence, even face down (3,000-4,000 seeded
+        # heuristic games: 0.53 against the earlier DD, D, SA, F with two players, 0.35 of 3)
+        preference = ["D", "F", "DD", "SA"]
     else:
         preference = ["SA", "F", "D"]
     if view["net"] == "held" and nearest <= reach:
@@ -105,13 +109,6 @@ def counter_scores(
     scores.update({code: -float(i) for i, code in enumerate(preference)})
     scores["blank"] = blank
     return scores
-
-
-def _defend(me: Gladiator, actions: list[Action]) -> list[float]:
-    """Defend, unless a Savage Attack waits for this gladiator's own attack."""
-    saving_savage = me["counter"] == "SA" and me.get("counter_usable") and not me["attacked"]
-    wanted = "no-defence" if saving_savage and me["life"] > 2 else "defend"
-    return _favour(actions, wanted)
 
 
 def _favour(actions: list[Action], *notations: str) -> list[float]:
@@ -171,7 +168,8 @@ def _move(
     net: str,
 ) -> list[float]:
     """End next to the weakest opponent if a blow is still to come, else keep away when hurt."""
-    can_still_attack = not (me["attacked"] or me["no_attack"])
+    # a Doughty Defence, even face down, forbids attacking all round (Definitions: DD)
+    can_still_attack = not (me["attacked"] or me["no_attack"] or me["counter"] == "DD")
     wants_net = me.get("specials_left", {}).get("NA", 0) > 0
     hurt = me["life"] <= 2
     index = arena.index

@@ -50,3 +50,8 @@ def carried_shields(rolled_shields: int, hits: int, carried_in: int) -> int:
     """Doughty Defence: shields rolled beyond what the hits needed, kept for the next defence."""
     needed_from_roll = max(0, hits - carried_in)
     return max(0, rolled_shields - needed_from_roll)
+
+
+def as_lists(rolled: Sequence[Face]) -> list[list[int]]:
+    """Rolled faces as JSON lists of (swords, shields), for events."""
+    return [list(face) for face in rolled]

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...core.data import DataModel, load_validated
+from ...core.data import DataModel, data_folder, load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -231,9 +231,7 @@ def _arena(spec: ArenaFile) -> Arena:
 @cache
 def load_catalog(folder: str = "") -> Catalog:
     """The validated data of `folder` (empty: the bundled data); DataError says what is wrong."""
-    root = Path(folder) if folder else DATA_DIR
-    if not root.is_dir():
-        raise DataError(f"data folder {root} does not exist")
+    root = data_folder(folder, DATA_DIR)
     dice_file = load_validated(DiceFile, root / "dice.toml")
     glad_file = load_validated(GladiatorsFile, root / "gladiators.toml")
     arena_file = load_validated(ArenaFile, root / "arena.toml")

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from ...core.options import OptionValue
 from ...core.registry import GameDefinition, GameInfo, register
+from .migrations import from_version_1
+from .model import GAME_ID, VERSION
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
-from .state import GAME_ID, VERSION, LudusState
+from .position import load_position
+from .state import LudusState
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -22,7 +25,14 @@ def _new_state(players: int, seed: int, options: dict[str, OptionValue]) -> Ludu
     return LudusState.new(players, seed, options)
 
 
+# Version 1 positions carry over (`from_version_1`); version 1 records do not: their actions
+# were chosen under version 1's rules (a Savage Attack could still defend, a Doughty Defence
+# attack), so replaying them now could fail or reach another state, and core refuses them.
 DEFINITION = GameDefinition(
-    info=INFO, version=VERSION, new_state=_new_state, from_position=LudusState.from_position
+    info=INFO,
+    version=VERSION,
+    new_state=_new_state,
+    from_position=load_position,
+    position_migrations={1: from_version_1},
 )
 register(DEFINITION)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.errors import InvalidOption
 from ...core.options import OptionSpec
 
 MIN_PLAYERS = 2
@@ -11,10 +12,11 @@ OPTIONS = (
     OptionSpec(
         "round_limit",
         int,
-        30,
-        "rounds after which the game stops and the lanista with the most life standing wins "
-        "(the rulebook sets no limit; ours keeps every game finite)",
-        minimum=1,
+        0,
+        "a cap for simulations: after this many rounds the lanista with the most life standing "
+        "wins; 0 (the default) plays the rulebook's game, which ends with the last one standing",
+        minimum=0,
+        simulation_value=30,
         maximum=1000,
     ),
     OptionSpec(
@@ -32,3 +34,19 @@ OPTIONS = (
         "(empty: the bundled data)",
     ),
 )
+
+
+def parse_gladiators(text: str, num_players: int) -> list[int]:
+    """The `gladiators` option: gladiator numbers by seat, or empty to draw them (Set Up)."""
+    if text.strip().lower() in ("", "drawn"):
+        return []
+    try:
+        numbers = [int(part) for part in text.replace(" ", "").split(",")]
+    except ValueError as error:
+        raise InvalidOption(f"option gladiators={text!r}: use numbers 1-5 like 1,5") from error
+    wanted = num_players * (2 if num_players == 2 else 1)
+    if len(numbers) != wanted:
+        raise InvalidOption(f"option gladiators needs {wanted} numbers for {num_players} players")
+    if sorted(set(numbers)) != sorted(numbers) or not all(1 <= n <= 5 for n in numbers):
+        raise InvalidOption(f"option gladiators={text!r}: numbers 1-5, each at most once")
+    return numbers

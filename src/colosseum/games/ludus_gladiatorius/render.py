@@ -153,7 +153,8 @@ def _status(view: View, reachable: set[str]) -> Table:
     grid.add_column()
     who = "spectator" if viewer is None else f"seat {viewer}"
     grid.add_row("View", Text(who, style=f"bold {seat_style(viewer)}"))
-    grid.add_row("Round", f"{view.get('round')} of {view.get('round_limit')}")
+    limit = view.get("round_limit")
+    grid.add_row("Round", f"{view.get('round')} of {limit}" if limit else str(view.get("round")))
     grid.add_row("Phase", str(view.get("phase")))
     grid.add_row("Order", _order(view))
     if view.get("phase") == "over":

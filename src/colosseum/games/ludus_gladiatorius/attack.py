@@ -1,0 +1,172 @@
+"""Game Play 3b, Combat 3-7: the attack sequence, from declaring battle to the Emperor's die.
+
+The attacker declares battle and reveals its special action (Savage Attack, Feint, or a Net
+Attack thrown at once); the defender, knowing it, defends (revealing Dodge or Doughty Defence)
+or takes the blow; then the attack roll, the defence roll, the wound and, at zero life, the
+Emperor's die. The dice arithmetic is `combat.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Event
+from . import combat
+from .model import ACT, DEFEND, NET_HELD, OFF_BOARD
+from .specials import DD, NA, REVEALED, SA, D, F
+
+if TYPE_CHECKING:
+    from .state import LudusState
+
+
+def declare_attack(state: LudusState, g: int, t: int, recover: bool, events: list[Event]) -> None:
+    """Combat 3: the attacker declares battle and reveals its special action, if any:
+    Savage Attack, Feint, or Net Attack while the Retiarius holds his net. The defender
+    decides whether to defend knowing it (Combat 4)."""
+    state.attacked[g] = True
+    events.append(Event("attack", {"attacker": g + 1, "defender": t + 1}))
+    holds_net = state.net_hex == NET_HELD and state.is_retiarius(g)
+    kind = state.reveal(g, (SA, F, NA) if holds_net else (SA, F), events)
+    if kind == SA:
+        state.no_defence[g] = True
+    netted = kind == NA and throw_net(state, g, t, events)
+    state.spend_if(g)
+    state.pending = (g, t, recover and not netted)
+    if state.can_defend(t):
+        state.phase = DEFEND
+        return
+    resolve(state, False, events)
+
+
+def throw_net(state: LudusState, g: int, t: int, events: list[Event]) -> bool:
+    """Net Attack: two standard dice, one hit entangles; the net lies in the target's hex."""
+    rules = state.catalog.rules.net_attack
+    thrown = state.roll(rules.throw_dice)
+    caught = combat.swords(thrown) >= rules.hits_needed
+    state.net_hex = state.hex[t]
+    events.append(
+        Event(
+            "net_throw",
+            {
+                "retiarius": g + 1,
+                "target": t + 1,
+                "faces": combat.as_lists(thrown),
+                "entangled": caught,
+            },
+        )
+    )
+    if caught:
+        state.entangled[t] = True
+        state.spend_if(t)
+    return caught
+
+
+def answer_attack(state: LudusState, defending: bool, events: list[Event]) -> None:
+    """Combat 4: the defender defends, revealing its Dodge or Doughty Defence (then it may
+    not attack this round), or takes the blow; no counter is shown by not defending."""
+    assert state.pending is not None
+    t = state.pending[1]
+    events.append(Event("defence", {"gladiator": t + 1, "defends": defending}))
+    if defending:
+        state.defended[t] = True
+        if state.reveal(t, (D, DD), events) == DD:
+            state.no_attack[t] = True
+        state.spend_if(t)
+    resolve(state, defending, events)
+
+
+def uses(state: LudusState, g: int, kind: int) -> bool:
+    """Whether gladiator `g` revealed a counter of `kind` this round (one attack, one defence
+    a round, so a revealed attack or defence special belongs to the roll being made)."""
+    return state.counter[g] == kind and state.counter_status[g] == REVEALED
+
+
+def resolve(state: LudusState, defending: bool, events: list[Event]) -> None:
+    """Combat 5-7: attack roll (a revealed Feint re-rolls its shields), net recovery,
+    defence roll (a revealed Dodge re-rolls its swords), life, the Emperor's die."""
+    assert state.pending is not None
+    g, t, recover = state.pending
+    state.pending = None
+    state.phase = ACT
+    rules = state.catalog.rules
+    if state.entangled[t] and uses(state, g, NA):
+        attack_dice = list(rules.net_attack.follow_up_dice)
+    else:
+        attack_dice = list(state.catalog.sheets[g].dice)
+        if uses(state, g, SA):
+            attack_dice += rules.savage_attack.extra_dice
+    faces_by_die = [state.catalog.dice[name] for name in attack_dice]
+    rolled = combat.roll(state.rng, faces_by_die)
+    first = rolled
+    if uses(state, g, F) and combat.shields(rolled):
+        rolled, _ = combat.reroll_where(state.rng, faces_by_die, rolled, 1)
+    hits = combat.swords(rolled)
+    events.append(
+        Event(
+            "attack_roll",
+            {
+                "attacker": g + 1,
+                "dice": attack_dice,
+                "faces": combat.as_lists(first),
+                "final": combat.as_lists(rolled),
+                "hits": hits,
+            },
+        )
+    )
+    if recover and hits >= rules.net_attack.recover_hit_cost:
+        hits -= rules.net_attack.recover_hit_cost
+        state.net_hex = NET_HELD
+        events.append(Event("net_recovered", {"gladiator": g + 1, "by": "hit"}))
+    blocks = 0
+    if defending:
+        doughty = uses(state, t, DD)
+        defence_dice = list(state.catalog.sheets[t].dice)
+        if doughty:
+            defence_dice += rules.doughty_defence.extra_dice
+        faces_by_die = [state.catalog.dice[name] for name in defence_dice]
+        rolled = combat.roll(state.rng, faces_by_die)
+        first = rolled
+        if uses(state, t, D) and combat.swords(rolled):
+            rolled, _ = combat.reroll_where(state.rng, faces_by_die, rolled, 0)
+        rolled_shields = combat.shields(rolled)
+        carried_in = state.carry[t]
+        blocks = rolled_shields + carried_in
+        state.carry[t] = combat.carried_shields(rolled_shields, hits, carried_in) if doughty else 0
+        events.append(
+            Event(
+                "defence_roll",
+                {
+                    "defender": t + 1,
+                    "dice": defence_dice,
+                    "faces": combat.as_lists(first),
+                    "final": combat.as_lists(rolled),
+                    "blocks": blocks,
+                    "carried_in": carried_in,
+                    "carried_out": state.carry[t],
+                },
+            )
+        )
+    lost = min(state.life[t], combat.damage(hits, blocks))
+    state.life[t] -= lost
+    events.append(Event("wound", {"gladiator": t + 1, "lost": lost, "life": state.life[t]}))
+    if state.life[t] == 0:
+        unconscious(state, g, t, events)
+
+
+def unconscious(state: LudusState, g: int, t: int, events: list[Event]) -> None:
+    """Combat 7: at zero life the attacker rolls the Emperor's die; removed either way."""
+    verdict = state.catalog.emperor[state.rng.below(len(state.catalog.emperor))]
+    state.hex[t] = OFF_BOARD
+    events.append(
+        Event(
+            "emperor",
+            {
+                "gladiator": t + 1,
+                "verdict": verdict,
+                "fate": "finished off" if verdict == "down" else "spared",
+            },
+        )
+    )
+    owners = {state.owner[x] for x in state.standing()}
+    if len(owners) == 1:
+        state.finish(sorted(owners), events)
