@@ -14,6 +14,9 @@ from colosseum.agents.heuristic.jugula import JugulaHeuristic, World
 from colosseum.core.actions import Action
 from colosseum.core.state import State
 from colosseum.games.jugula.data import load_catalog
+from tests.jugula.fights import CAT, att, bench, deal, dfn, fight, pick
+from tests.jugula.helpers import Table, two_sides
+from tests.jugula.test_combat import BOWMAN
 
 
 class ViewOnly:
@@ -131,3 +134,68 @@ def test_beats_random_clearly() -> None:
         mine = [k for k, agent in enumerate(agents) if isinstance(agent, JugulaHeuristic)]
         wins += sum(1 for k in mine if k in winners) / len(winners)
     assert wins >= 0.85 * games
+
+
+# --- the rulebook's "may": the heuristic's choices ------------------------------------------------
+
+
+def _choice(state: State) -> str:
+    seat = state.current_player
+    assert seat is not None
+    return str(JugulaHeuristic().choose(state, seat, random.Random(0)))
+
+
+def _parried(vox: tuple[int, int], defender_cards: tuple[str, ...]) -> State:
+    """Seat 0's Thraex attacks seat 1's Hoplomachus, who parries: seat 1 decides on the +1."""
+    t = Table()
+    t.place(0, "thraex", "d4", "n")
+    t.place(1, "hoplomachus", "d5", "s")
+    bench(t)
+    t.vox(0, vox[0])
+    t.vox(1, vox[1])
+    t.attacks(0)
+    a_base = att("thraex", "hoplomachus") + CAT.rules.vox_attack[vox[0]]
+    a_card, d_card = pick(a_base, dfn("hoplomachus", "thraex"), "parry")
+    deal(t, 0, a_card)
+    t.hand(1, d_card, *defender_cards)
+    t.do("attack d4 d5", f"card {a_card}", f"card {d_card}")
+    assert t.legal() == ["acclaim", "decline"]
+    return t.state
+
+
+def test_attack_outcome_takes_the_crowds_point_by_default() -> None:
+    """Attack outcome ("may immediately increase his Vox Populi"): without a reason to refuse,
+    the heuristic takes the +1."""
+    assert _choice(_parried((0, 0), ("impetus", "plausus"))) == "acclaim"
+
+
+def test_attack_outcome_declines_the_point_that_would_cost_virtus() -> None:
+    """Attack outcome / Virtus: holding Virtus (usable only without the highest Vox Populi), it
+    declines a +1 that would make it the crowd's favourite for almost nothing (4 to 5 changes
+    neither the attack bonus nor the hand limit)."""
+    assert _choice(_parried((4, 4), ("virtus", "impetus", "plausus"))) == "decline"
+
+
+def test_vox_populi_changes_draws_beyond_ten_with_room_in_hand() -> None:
+    """Vox Populi changes ("can draw"): at 10 with a small hand it draws the extra card."""
+    t = Table()
+    two_sides(t)
+    t.hand(0, "impetus", "virtus")
+    t.vox(0, 9)
+    t.turn(0)
+    t.do("play impetus vox")
+    assert _choice(t.state) == "extra"
+
+
+def test_pursuing_a_bowman_does_not_follow_into_the_enemys_reach() -> None:
+    """Pursuing from a distance is a choice: the Sagittarius (Bow: never attacks an adjacent
+    gladiator) stays back rather than step next to the Hoplomachus he pushed."""
+    t = Table(BOWMAN)
+    t.place(0, "sagittarius", "d2", "n")
+    t.place(1, "hoplomachus", "d5", "s")
+    bench(t)
+    t.attacks(0)
+    a_base = att("sagittarius", "hoplomachus")
+    fight(t, "d2", "d5", *pick(a_base, dfn("hoplomachus", "sagittarius") + 2, "push"))
+    assert set(t.legal()) == {"pursue", "hold"}
+    assert _choice(t.state) == "hold"

@@ -110,10 +110,11 @@ def final(base: int, card: str) -> int:
     return max(1, base + die(card))
 
 
-def pick(a_base: int, d_base: int, wanted: str) -> tuple[str, str]:
+def pick(a_base: int, d_base: int, wanted: str, avoid: tuple[str, ...] = ()) -> tuple[str, str]:
     """Two cards (attacker's, defender's) whose dice give the `wanted` outcome when added to
-    the attacker's and defender's modifiers (the tests also check the exact scores)."""
-    codes = [c.code for c in CAT.cards]
+    the attacker's and defender's modifiers (the tests also check the exact scores); none of
+    `avoid` (say, the card in play)."""
+    codes = [c.code for c in CAT.cards if c.code not in avoid]
     found = [
         (a, d)
         for a in codes

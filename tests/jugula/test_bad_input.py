@@ -7,6 +7,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import colosseum
 from colosseum.core.errors import IllegalAction, InvalidOption, InvalidRecord
@@ -77,8 +79,18 @@ def test_a_position_missing_a_field_names_it() -> None:
     [
         ({"familiae": "thraex,thraex,veles,murmillo/"}, "familiae"),
         ({"vox": "11,0"}, "vox"),
+        ({"vox": "²,0"}, "vox"),  # str.isdigit() accepts it, int() does not
+        ({"vox": "٣,0"}, "vox"),  # a digit int() would read as 3
+        ({"vox": "-1,0"}, "vox"),
+        ({"vox": "1,2,3"}, "vox"),
+        ({"familiae": "thraex+att+att+att,murmillo,veles,secutor/"}, "familiae"),
+        ({"familiae": "thraex+fast+dexter+aware,murmillo,veles,secutor/"}, "familiae"),
+        ({"familiae": "thraex+brute,murmillo,veles,secutor/"}, "familiae"),
+        ({"familiae": "thraex²,murmillo,veles,secutor/"}, "familiae"),
+        ({"prima": "audacia+audacia/"}, "prima"),
+        ({"prima": "/" * 5}, "prima"),
         ({"prima": "virtus/"}, "not a Prima Jugula card"),
-        ({"turn_limit": 0}, "turn_limit"),
+        ({"turn_limit": -1}, "turn_limit"),
         ({"simple": "maybe"}, "simple"),
         ({"colour": "red"}, "colour"),
     ],
@@ -88,3 +100,22 @@ def test_wrong_options_are_refused_with_the_option_named(
 ) -> None:
     with pytest.raises(InvalidOption, match=message):
         colosseum.new_game("jugula", players=2, seed=1, options=options)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    name=st.sampled_from(["familiae", "vox", "prima"]),
+    text=st.lists(
+        st.sampled_from([*"0123456789²٣,/+ -", "thraex", "murmillo", "att", "fast", "paro"]),
+        max_size=20,
+    ).map("".join),
+)
+def test_the_option_parsers_refuse_anything_malformed_with_invalid_option(
+    name: str, text: str
+) -> None:
+    """Options: whatever text is given for `familiae`, `vox` or `prima`, the game either starts
+    or refuses it with InvalidOption naming the option, never another exception."""
+    try:
+        colosseum.new_game("jugula", players=2, seed=1, options={name: text})
+    except InvalidOption as error:
+        assert name in str(error) or "familiae" in str(error)

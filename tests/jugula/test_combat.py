@@ -45,7 +45,7 @@ def start(t: Table, seat: int = 0, count: int = 1) -> None:
     t.attacks(seat, count)
 
 
-# --- Eligible targets ----------------------------------------------------------------------------
+# --- Eligible targets -----------------------------------------------------------------------------
 
 
 def test_targets_are_the_enemies_in_the_front_zone() -> None:
@@ -359,14 +359,20 @@ def base() -> tuple[int, int]:
     return att("thraex", "hoplomachus"), dfn("hoplomachus", "thraex")
 
 
-def test_a_higher_defence_raises_the_defenders_vox_populi() -> None:
-    """Attack outcome: "The defender has a higher combat score. The Lanista controlling the
-    defender may immediately increase his Vox Populi by one"; nobody moves."""
+@pytest.mark.parametrize(("choice", "level"), [("acclaim", 4), ("decline", 3)])
+def test_attack_outcome_a_higher_defence_may_raise_the_defenders_vox_populi(
+    choice: str, level: int
+) -> None:
+    """Attack outcome: when the defender scores higher, his lanista "may immediately increase
+    his Vox Populi by one" — a choice offered to him, which he may refuse; nobody moves."""
     t, a, d = duel()
     t.vox(1, 3)
     start(t)
     fight(t, "d4", "d5", *pick(*base(), "parry"))
-    assert t.state.vox[1] == 4
+    assert t.state.current_player == 1
+    assert t.legal() == ["acclaim", "decline"]
+    t.do(choice)
+    assert t.state.vox[1] == level
     assert (where(t, a), where(t, d), t.state.wounds[d]) == ("d4", "d5", 0)
     assert "pursue" not in t.legal()
 
@@ -384,6 +390,8 @@ def test_vox_populi_changes_at_ten_a_card_is_drawn_instead() -> None:
     deck = len(t.state.deck[1])
     fight(t, "d4", "d5", a_card, d_card, dealt=False)
     assert t.state.vox[1] == 10
+    assert t.legal() == ["extra", "enough"]  # "can draw": his choice, no +1 to accept first
+    t.do("extra")
     assert len(t.state.hand[1]) == 2  # the padding card and the one drawn
     assert len(t.state.deck[1]) == deck - 1
 
@@ -618,3 +626,59 @@ def test_combat_effect_example_the_crupellarius_against_the_wall() -> None:
     assert (where(t, crupellarius), t.state.wounds[crupellarius]) == ("d8", 1)
     assert "d8" not in attacks_from(t, "e7")
     assert "f7" in attacks_from(t, "f4")
+
+
+# --- Pursuing from a distance ---------------------------------------------------------------------
+
+BOWMAN = "sagittarius,thraex,veles,provocator/retiarius,secutor,hoplomachus,scissor"
+
+
+def test_pursuing_a_ranged_attacker_may_pursue_from_a_distance() -> None:
+    """Pursuing: if the defender's square is empty once the attack is resolved, the attacker
+    may move into it — the rule sets no distance, so the Sagittarius (Range 5, Bow) who pushed
+    back a Hoplomachus three rows ahead may follow him there, keeping his facing, by the
+    shortest way through free squares (docs/rules/jugula.md)."""
+    t = Table(BOWMAN)
+    a = t.place(0, "sagittarius", "d2", "n")
+    d = t.place(1, "hoplomachus", "d5", "s")
+    start(t)
+    a_base = att("sagittarius", "hoplomachus")
+    d_base = dfn("hoplomachus", "sagittarius") + 2  # Bow: two squares between them
+    fight(t, "d2", "d5", *pick(a_base, d_base, "push"))
+    assert where(t, d) == "d6"
+    assert t.state.current_player == 0
+    assert set(t.legal()) == {"pursue", "hold"}
+    t.do("pursue")
+    assert (where(t, a), facing(t, a)) == ("d5", "n")
+    pursuit = next(e.data for e in t.events if e.kind == "pursues")
+    assert pursuit["path"] == ["d3", "d4", "d5"]
+
+
+def test_pursuing_at_a_distance_is_optional() -> None:
+    """Pursuing: "Pursuing is always optional" — the bowman may stay where he shot from."""
+    t = Table(BOWMAN)
+    a = t.place(0, "sagittarius", "d2", "n")
+    t.place(1, "hoplomachus", "d5", "s")
+    start(t)
+    a_base = att("sagittarius", "hoplomachus")
+    d_base = dfn("hoplomachus", "sagittarius") + 2
+    fight(t, "d2", "d5", *pick(a_base, d_base, "push"))
+    t.do("hold")
+    assert where(t, a) == "d2"
+
+
+def test_pursuing_never_passes_through_another_figure() -> None:
+    """Pursuing / Movement: a gladiator may never move into or pass through an occupied square;
+    a Veles (Range 2) in the corner, boxed in by his own familia, cannot reach the square his
+    javelin emptied, so no pursuit is offered."""
+    t = Table()
+    a = t.place(0, "veles", "a1", "n")
+    t.place(0, "thraex", "a2", "e")
+    t.place(0, "murmillo", "b2", "e")
+    t.place(0, "provocator", "b1", "e")
+    d = t.place(1, "hoplomachus", "a3", "s")
+    start(t)
+    fight(t, "a1", "a3", *pick(att("veles", "hoplomachus"), dfn("hoplomachus", "veles"), "push"))
+    assert where(t, d) == "a4"
+    assert "pursue" not in t.legal()
+    assert where(t, a) == "a1"

@@ -362,6 +362,7 @@ def test_a_lost_hindering_attack_is_a_parry() -> None:
     start(t)
     attack, defence = fight(t, "d4", "d5", "morituri_te_salutant", "infamis", kind="hinder")
     assert defence > attack
+    t.do("acclaim")
     assert t.state.vox[1] == 1
     assert t.state.held[d] == 0
 
@@ -682,8 +683,9 @@ def test_resilient_may_swap_a_0_or_1_defence_card(choice: str) -> None:
     used = "infamis" if choice == "swap" else "fraus_fraudis"
     defence = next(e.data for e in t.events if e.kind == "scores")["defence"]
     assert defence == final(dfn("hoplomachus", "thraex"), used)
-    if "hold" in t.legal():
-        t.do("hold")
+    for choice in ("hold", "acclaim"):
+        if choice in t.legal():
+            t.do(choice)
     assert CAT.card_by_code["fraus_fraudis"] in t.state.discard[1]
     assert CAT.card_by_code[used] in t.state.discard[1]
 

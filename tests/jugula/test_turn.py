@@ -328,7 +328,25 @@ def test_vox_populi_beyond_ten_draws_a_card_per_point(catalog: Catalog) -> None:
     t.do("play impetus vox")
     assert t.state.vox[0] == catalog.rules.vox_max == 10
     over = (9 + vox - 10) * catalog.rules.vox_overflow_draw
+    assert over >= 2
+    for _ in range(over):  # "can draw": one card at a time, each his choice
+        assert t.legal() == ["extra", "enough"]
+        t.do("extra")
     assert len(t.state.hand[0]) == 1 + over
+
+
+def test_vox_populi_changes_the_draws_beyond_ten_may_be_refused(catalog: Catalog) -> None:
+    """Vox Populi changes: for each point beyond 10 the lanista "can draw" a card: he may
+    stop at any card (here after the first), keeping his hand small."""
+    t = Table()
+    two_sides(t)
+    t.hand(0, "impetus", "virtus")
+    t.vox(0, 9)
+    t.turn(0)
+    t.do("play impetus vox", "extra", "enough")
+    assert t.state.vox[0] == 10
+    assert len(t.state.hand[0]) == 2
+    assert t.state.current_player == 1
 
 
 def test_vox_populi_never_goes_below_zero(catalog: Catalog) -> None:
@@ -375,7 +393,7 @@ def test_combat_effect_gives_that_many_attacks_to_any_gladiators(catalog: Catalo
     t.do("play virtus combat")
     for _ in range(virtus.combat):
         assert t.legal() == ["done", "attack d4 d5"]
-        t.do("attack d4 d5", "card deck", "card deck")
+        t.do("attack d4 d5", "card deck", "card deck", "acclaim")
     assert t.state.current_player == 1
     assert t.state.view(None)["decision"] == "play"
     assert t.state.vox[1] == virtus.combat * catalog.rules.vox_defence_gain

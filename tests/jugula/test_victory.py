@@ -8,7 +8,7 @@ gladiator on d5 with cards chosen for the outcome wanted.
 
 from __future__ import annotations
 
-from .fights import att, dfn, fight, kinds, pick, where
+from .fights import CAT, att, dfn, fight, kinds, pick, where
 from .helpers import PLAIN, Table
 
 # Seat 0: thraex, murmillo, veles, provocator; seat 1: retiarius, secutor, hoplomachus, scissor.
@@ -103,38 +103,53 @@ def test_two_unhurt_and_one_wounded_play_on() -> None:
 
 
 def sudden_death() -> Table:
-    """Seat 0 already meets a condition (two wounded gladiators left); seat 1 has two unhurt and
-    two wounded, and the Thraex makes the unhurt Retiarius bite the dust: now both meet one.
-    (Built by hand: the conditions are checked after each wound or fall, so in play the first
-    familia to meet one would already have lost.)"""
+    """Both familiae beaten by one attack, in play: seat 0 (Thraex and Murmillo unhurt, Veles
+    wounded, Provocator fallen) plays Ardor Oris; the Thraex wounds the Retiarius, which leaves
+    seat 1 one unhurt and two wounded, and Ardor Oris then wounds the Thraex, which leaves seat
+    0 the same. Defeat is checked once the attack is resolved (docs/rules/jugula.md)."""
     t = Table(PLAIN)
-    t.place(0, "thraex", "d4", "n", wounded=True)
-    t.place(0, "murmillo", "a1", "s", wounded=True)
+    t.place(0, "thraex", "d4", "n")
+    t.place(0, "murmillo", "a1", "s")
+    t.place(0, "veles", "b1", "s", wounded=True)
+    t.state.wounds[t.g(0, "provocator")] = 2
     t.place(1, "retiarius", "d5", "s")
     t.place(1, "secutor", "e5", "n")  # looks away: no threat on the Thraex
     t.place(1, "hoplomachus", "g8", "n", wounded=True)
-    t.place(1, "scissor", "f8", "n", wounded=True)
-    strike(t, "bite", count=2, wounded=True)
-    assert where(t, t.g(1, "retiarius")) is None
+    t.state.wounds[t.g(1, "scissor")] = 2
+    t.hand(0, "ardor_oris", "virtus")
+    t.turn(0)
+    t.do("play ardor_oris ability")
+    bonus = CAT.rules.abilities.ardor_oris_attack
+    a_card, d_card = pick(
+        att("thraex", "retiarius") + bonus,
+        dfn("retiarius", "thraex"),
+        "wound",
+        avoid=("ardor_oris",),
+    )
+    fight(t, "d4", "d5", a_card, d_card)
+    assert t.state.wounds[t.g(1, "retiarius")] == 1
+    assert t.state.wounds[t.g(0, "thraex")] == 1
     return t
 
 
-def test_both_familiae_at_once_start_sudden_death() -> None:
-    """Winning the game: "If both familia fulfil these conditions at the same time ... Each
-    Lanista puts his Vox Populi marker at the end of its track (space 10) and the game
-    resumes"."""
+def test_winning_the_game_both_familiae_at_once_start_sudden_death() -> None:
+    """Winning the game: if both familiae meet a losing condition at the same time, each Vox
+    Populi marker goes to 10 and the fight goes on in sudden death. Ardor Oris' attack wounds
+    both sides, so it can beat both familiae at once."""
     t = sudden_death()
     assert not over(t)
     assert "sudden_death" in kinds(t)
     assert t.state.vox == [10, 10]
+    assert t.state.sudden
 
 
 def test_sudden_death_the_next_wound_wins() -> None:
     """Winning the game: "From now on, the first familia to wound or make an opponent's gladiator
-    bite the dust is immediately proclaimed winner": the Thraex' second attack wounds the
+    bite the dust is immediately proclaimed winner": the wounded Thraex' next attack wounds the
     Secutor (Vox Populi 10 gives +4, the Secutor's rear +2)."""
     t = sudden_death()
     t.do("hold")
+    t.attacks(0)
     a_card, d_card = pick(
         att("thraex", "secutor", wounded=True) + 4 + 2, dfn("secutor", "thraex"), "wound"
     )
@@ -147,6 +162,7 @@ def test_sudden_death_a_push_back_alone_does_not_win() -> None:
     """Winning the game, sudden death: only a wound or a fall wins; a push back does not."""
     t = sudden_death()
     t.do("hold")
+    t.attacks(0)
     a_card, d_card = pick(
         att("thraex", "secutor", wounded=True) + 4 + 2, dfn("secutor", "thraex"), "push"
     )
@@ -156,11 +172,11 @@ def test_sudden_death_a_push_back_alone_does_not_win() -> None:
 
 def test_sudden_death_the_rival_may_strike_first() -> None:
     """Winning the game, sudden death: whichever familia wounds a rival first wins — here the
-    Secutor of seat 1 wounds the Thraex."""
+    Secutor of seat 1 wounds the Thraex on seat 1's turn."""
     t = sudden_death()
     t.do("hold")
-    t.do("done")
-    t.place(1, "secutor", "e5", "w")  # between the turns he has turned towards the Thraex
+    assert t.state.current_player == 1
+    t.place(1, "secutor", "e5", "w")  # he has turned towards the Thraex
     t.attacks(1)
     a_card, d_card = pick(
         att("secutor", "thraex") + 4, dfn("thraex", "secutor", wounded=True), "wound"
@@ -168,6 +184,27 @@ def test_sudden_death_the_rival_may_strike_first() -> None:
     fight(t, "e5", "d4", a_card, d_card)
     assert over(t)
     assert t.state.winners() == [1]
+
+
+def test_sudden_death_an_ardor_oris_self_wound_does_not_win() -> None:
+    """Winning the game, sudden death: only a blow on an opponent's gladiator wins; Ardor Oris'
+    wound on its own attacker is nobody's blow: the attack only pushes the Secutor back."""
+    t = sudden_death()
+    t.do("hold")
+    t.place(0, "murmillo", "e4", "n")  # next to the Secutor on e5
+    t.hand(0, "ardor_oris", "virtus")
+    t.turn(0)
+    t.do("play ardor_oris ability")
+    bonus = CAT.rules.abilities.ardor_oris_attack
+    a_card, d_card = pick(
+        att("murmillo", "secutor") + bonus + 4 + CAT.rules.combat.back,  # Vox 10, his back
+        dfn("secutor", "murmillo"),
+        "push",
+        avoid=("ardor_oris",),
+    )
+    fight(t, "e4", "e5", a_card, d_card)
+    assert t.state.wounds[t.g(0, "murmillo")] == 1
+    assert not over(t)
 
 
 # --- Well, we will keep it simple -----------------------------------------------------------------

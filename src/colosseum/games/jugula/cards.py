@@ -8,11 +8,12 @@ face down to the attack or round in progress (`Fight`, `bids`); `card_places` li
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
 from . import arena
-from .model import DECK, NOBODY
+from .model import DECK, NOBODY, OVERFLOW
 
 if TYPE_CHECKING:
     from .state import JugulaState
@@ -96,7 +97,8 @@ def discard_from_hand(state: JugulaState, seat: int, card: int, events: list[Eve
 
 
 def gain_vox(state: JugulaState, seat: int, amount: int, events: list[Event]) -> None:
-    """Vox Populi changes: move the marker right; each space beyond the end draws cards."""
+    """Vox Populi changes: move the marker right, never beyond 10; for each point that could
+    not be made the lanista "can draw" a card: a decision (OVERFLOW) pushed for him."""
     if amount <= 0:
         return
     rules = state.catalog.rules
@@ -104,8 +106,30 @@ def gain_vox(state: JugulaState, seat: int, amount: int, events: list[Event]) ->
     overflow = max(0, level - rules.vox_max)
     state.vox[seat] = min(level, rules.vox_max)
     events.append(Event("vox", {"seat": seat, "level": state.vox[seat], "change": amount}))
-    if overflow:
-        draw(state, seat, overflow * rules.vox_overflow_draw, events)
+    if overflow and rules.vox_overflow_draw:
+        state.tasks.append((OVERFLOW, seat, overflow * rules.vox_overflow_draw))
+
+
+Task = tuple[Any, ...]
+
+
+def _legal_overflow(state: JugulaState, task: Task) -> list[Action]:
+    """Drawing beyond 10 is offered card by card while a card can be drawn."""
+    if not can_draw(state, task[1]):
+        return []
+    return [Action("extra"), Action("enough")]
+
+
+def _apply_overflow(state: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """ "Vox Populi changes": one more card from the deck for a point beyond 10, or no more."""
+    _, seat, left = task
+    state.tasks.pop()
+    if action.kind == "enough":
+        events.append(Event("no_extra_draw", {"seat": seat, "declined": left}))
+        return
+    draw(state, seat, 1, events)
+    if left > 1:
+        state.tasks.append((OVERFLOW, seat, left - 1))
 
 
 def lose_vox(state: JugulaState, seat: int, amount: int, events: list[Event]) -> None:
@@ -197,3 +221,9 @@ def card_places(s: JugulaState, seat: int) -> list[int]:
     if s.bids[seat] >= 0:
         places.append(s.bids[seat])
     return places
+
+
+LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {OVERFLOW: _legal_overflow}
+APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+    OVERFLOW: _apply_overflow
+}

@@ -14,8 +14,10 @@ from ...core.actions import Action, Event
 from . import arena, cards, victory
 from .board import Geometry
 from .model import (
+    ACCLAIM,
     ATTACK_END,
     ATTACK_PICK,
+    ATTACK_RESOLVED,
     BRUTE,
     BUTCHER,
     COMMIT,
@@ -324,14 +326,20 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
     attack, defence = scores(s, fight)
     events.append(Event("scores", {"attack": attack, "defence": defence}))
     if defence > attack:
-        cards.gain_vox(s, d_seat, rules.vox_defence_gain, events)
+        s.tasks.append((ATTACK_RESOLVED,))
+        if s.vox[d_seat] < rules.vox_max:
+            s.tasks.append((ACCLAIM, d_seat))
+        else:  # at 10 the point becomes a card he may draw
+            cards.gain_vox(s, d_seat, rules.vox_defence_gain, events)
         return
     if attack == defence:
+        s.tasks.append((ATTACK_RESOLVED,))
         return
     if fight.hinder:
         arena.put(s, "marker", a, d)
         arena.put(s, "held", d, s.held[d] + 1)
         events.append(Event("hindered", arena.describe(s, d)))
+        s.tasks.append((ATTACK_RESOLVED,))
         return
     d_talents = s.fighters[d].talents
     bite_at = (
@@ -346,11 +354,13 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
     if bites:
         fight.vacated = s.square[d]
         s.tasks.append((PURSUE_CHECK,))
+        s.tasks.append((ATTACK_RESOLVED,))
         victory.bite(s, d, a_seat, events)
         return
     sturdy = d_talents & STURDY and attack - defence < rules.talents.sturdy_margin
     s.tasks.append((PURSUE_CHECK,))
     s.tasks.append((DODGE_CHECK,))
+    s.tasks.append((ATTACK_RESOLVED,))
     if wounds:
         s.tasks.append((WOUND, d, a_seat))
     if sturdy:
@@ -393,6 +403,37 @@ def _wound(s: JugulaState, task: Task, events: list[Event]) -> None:
     victory.wound(s, task[1], task[2], events)
 
 
+def _legal_acclaim(s: JugulaState, task: Task) -> list[Action]:
+    return [Action("acclaim"), Action("decline")]
+
+
+def _apply_acclaim(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+    """ "Attack outcome": the defender's lanista "may" take +1 Vox Populi when his score is
+    higher; declining keeps his marker (and, say, Virtus playable) where it is."""
+    seat = task[1]
+    s.tasks.pop()
+    if action.kind == "acclaim":
+        cards.gain_vox(s, seat, s.catalog.rules.vox_defence_gain, events)
+    else:
+        events.append(Event("acclaim_declined", {"seat": seat}))
+
+
+def _resolved(s: JugulaState, task: Task, events: list[Event]) -> None:
+    """The attack's effects are resolved: Ardor Oris wounds its attacker ("at the end of the
+    attack"); then, if anyone was hurt, defeat is checked once for the whole attack, so both
+    familiae can be beaten at the same time ("Winning the game"). A blow on the defender is
+    the attacker's, for sudden death; the Ardor Oris wound is self-inflicted."""
+    fight = s.fight
+    assert fight is not None
+    a, d = fight.attacker, fight.defender
+    if fight.ardor:
+        victory.wound(s, a, NOBODY, events)
+    if s.hurt[d]:  # never hurt before this attack: a wounded gladiator is no target
+        victory.check(s, s.fighters[a].seat, s.fighters[d].seat, events)
+    elif fight.ardor:
+        victory.check(s, NOBODY, s.fighters[a].seat, events)
+
+
 def _dodge_check(s: JugulaState, task: Task, events: list[Event]) -> None:
     """Dodge: once pushed back, he may spend one MP to move."""
     fight = s.fight
@@ -403,16 +444,38 @@ def _dodge_check(s: JugulaState, task: Task, events: list[Event]) -> None:
         s.tasks.append((MOVE, s.fighters[d].seat, d, mp, MOVE_DODGE, fight.vacated))
 
 
+def pursuit_path(s: JugulaState, a: int, square: int) -> list[int]:
+    """Pursuing: the shortest way from the attacker to the vacated `square` through free
+    squares, king's steps (no MP, danger zones ignored); [] if there is none."""
+    start = s.square[a]
+    if start < 0 or square < 0 or s.board[square] >= 0:
+        return []
+    adjacent = arena.geo_of(s).adjacent
+    previous = {start: start}
+    frontier = [start]
+    while frontier and square not in previous:
+        following = []
+        for here in frontier:
+            for near in adjacent[here]:
+                if near not in previous and s.board[near] < 0:
+                    previous[near] = here
+                    following.append(near)
+        frontier = following
+    if square not in previous:
+        return []
+    path = [square]
+    while previous[path[-1]] != start:
+        path.append(previous[path[-1]])
+    return path[::-1]
+
+
 def _pursue_check(s: JugulaState, task: Task, events: list[Event]) -> None:
-    """Pursuing: if the defender's square is empty, the attacker may step into it."""
+    """Pursuing: if the defender's square is empty, the attacker may move into it, from any
+    distance (a ranged attacker too), by a way of free squares."""
     fight = s.fight
     assert fight is not None
-    a, square = fight.attacker, fight.vacated
-    if square < 0 or s.board[square] >= 0 or s.square[a] < 0:
-        return
-    if arena.geo_of(s).distance(s.square[a], square) != 1:
-        return
-    s.tasks.append((PURSUE, s.fighters[a].seat, square))
+    if pursuit_path(s, fight.attacker, fight.vacated):
+        s.tasks.append((PURSUE, s.fighters[fight.attacker].seat, fight.vacated))
 
 
 def _legal_pursue(s: JugulaState, task: Task) -> list[Action]:
@@ -420,23 +483,22 @@ def _legal_pursue(s: JugulaState, task: Task) -> list[Action]:
 
 
 def _apply_pursue(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
-    """Pursuing: into the vacated square without changing facing (optional)."""
+    """Pursuing: into the vacated square by the shortest free way, keeping his facing."""
     s.tasks.pop()
     fight = s.fight
     assert fight is not None
     if action.kind == "pursue":
         a = fight.attacker
+        path = pursuit_path(s, a, task[2])
+        names = s.catalog.rules.squares
         arena.place(s, a, task[2], s.facing[a])
-        events.append(Event("pursues", arena.describe(s, a)))
+        events.append(Event("pursues", {**arena.describe(s, a), "path": [names[q] for q in path]}))
 
 
 def attack_end(s: JugulaState, task: Task, events: list[Event]) -> None:
-    """The revealed cards go to their owners' discard piles; Ardor Oris wounds its attacker."""
-    fight = s.fight
-    assert fight is not None
+    """The revealed cards go to their owners' discard piles."""
+    assert s.fight is not None
     cards.clear_fight(s)
-    if fight.ardor:
-        victory.wound(s, fight.attacker, NOBODY, events)
 
 
 LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
@@ -445,6 +507,7 @@ LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
     RESILIENT_SWAP: _legal_resilient,
     PUSH: _legal_push,
     PURSUE: _legal_pursue,
+    ACCLAIM: _legal_acclaim,
 }
 APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
     ATTACK_PICK: _apply_pick,
@@ -452,9 +515,11 @@ APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
     RESILIENT_SWAP: _apply_resilient,
     PUSH: _apply_push,
     PURSUE: _apply_pursue,
+    ACCLAIM: _apply_acclaim,
 }
 AUTOMATIC: dict[int, Callable[[JugulaState, Task, list[Event]], None]] = {
     WOUND: _wound,
     DODGE_CHECK: _dodge_check,
     PURSUE_CHECK: _pursue_check,
+    ATTACK_RESOLVED: _resolved,
 }

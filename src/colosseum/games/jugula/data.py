@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ...core.data import DataModel, StatedModel, load_validated
+from ...core.data import DataModel, StatedModel, data_folder, load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -846,9 +846,7 @@ def _check_rules(rules: RulesFile, path: Path) -> None:
 @cache
 def load_catalog(folder: str = "") -> Catalog:
     """The validated data of `folder` (empty: the bundled data); DataError says what is wrong."""
-    root = Path(folder) if folder else DATA_DIR
-    if not root.is_dir():
-        raise DataError(f"data folder {root} does not exist")
+    root = data_folder(folder, DATA_DIR)
     armaturae = load_validated(ArmaturaeFile, root / "armaturae.toml").armatura
     cards = load_validated(CardsFile, root / "cards.toml")
     rules = load_validated(RulesFile, root / "rules.toml")

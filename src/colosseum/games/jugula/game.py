@@ -6,6 +6,7 @@ from ...core.options import OptionValue
 from ...core.registry import GameDefinition, GameInfo, register
 from .model import GAME_ID, VERSION
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .position import POSITION_MIGRATIONS
 from .state import JugulaState
 
 INFO = GameInfo(
@@ -23,7 +24,13 @@ def _new_state(players: int, seed: int, options: dict[str, OptionValue]) -> Jugu
     return JugulaState.new(players, seed, options)
 
 
+# Records: none of version 1 carries over, as the choices of version 2 (a ranged pursuit, the
+# +1 Vox Populi, each draw beyond 10) add decisions its action lists lack; core refuses them.
 DEFINITION = GameDefinition(
-    info=INFO, version=VERSION, new_state=_new_state, from_position=JugulaState.from_position
+    info=INFO,
+    version=VERSION,
+    new_state=_new_state,
+    from_position=JugulaState.from_position,
+    position_migrations=POSITION_MIGRATIONS,
 )
 register(DEFINITION)

@@ -15,40 +15,10 @@ from typing import TYPE_CHECKING, Any
 from ...core.rng import Rng
 from . import arena
 from .model import FACING_LETTERS, TALENT_CODES
+from .position import TASK_NAMES
 
 if TYPE_CHECKING:
     from .state import JugulaState
-
-TASK_NAMES = {
-    1: "pick_armatura",
-    2: "zone",
-    3: "deploy",
-    4: "bid",
-    5: "first_player",
-    6: "play",
-    7: "effects",
-    8: "move_pick",
-    9: "move",
-    10: "aware",
-    11: "attack",
-    12: "commit",
-    13: "resilient",
-    14: "push",
-    15: "pursue",
-    16: "discard",
-    17: "sacrifice",
-    18: "rival",
-    19: "recall",
-    20: "restore",
-    21: "heal",
-    22: "prima",
-    23: "impetus",
-    24: "order_top",
-    25: "perfidia",
-    26: "dementia",
-    27: "temperare",
-    28: "execute",
-}
 
 
 def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
@@ -173,6 +143,7 @@ def _fight(s: JugulaState, seat: int | None) -> dict[str, Any] | None:
         "bonus": fight.bonus,
         "ardor": fight.ardor,
         "revealed": fight.revealed,
+        "vacated": s.catalog.rules.squares[fight.vacated] if fight.vacated >= 0 else None,
         "attacker_card": card(fight.a_card, a_seat),
         "defender_card": card(fight.d_card, s.fighters[fight.defender].seat),
         "set_aside": [codes[c] for _, c in fight.discards],

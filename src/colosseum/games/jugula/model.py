@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 GAME_ID = "jugula"
-VERSION = 1
+# The position and record format. 2: the "may" choices (pursuit at range, the +1 Vox Populi of
+# a defence won, draws beyond 10) and defeat checked once an attack is resolved.
+VERSION = 2
 NOBODY = -1
 DECK = -2  # a combat or round card taken from the top of the deck, not yet revealed
 FACING_LETTERS = "nesw"
@@ -64,7 +66,7 @@ BID = 4  # (kind, seat): commit a card face down for the round's first player
 FIRST = 5  # (kind, seat): designate the round's first player
 PLAY = 6  # (kind, seat, mode): play a card for one effect; mode PLAY_*
 EFFECTS_PICK = 7  # (kind, seat, effects, values, picks): use the next of several effects
-MOVE_PICK = 8  # (kind, seat, left): designate the next gladiator to move
+MOVE_PICK = 8  # (kind, seat, left, mode): designate the next gladiator to move
 MOVE = 9  # (kind, seat, g, mp, mode, vacated): where gladiator g ends this move
 AWARE_TURN = 10  # (kind, seat, g): an Aware gladiator may turn
 ATTACK_PICK = 11  # (kind, seat, left, only, bonus, ardor): declare the next attack
@@ -85,6 +87,8 @@ PERFIDIA = 25  # (kind, seat, budget): Prima Jugula cards into the discard pile
 DEMENTIA = 26  # (kind, seat): the enemy gladiator to move
 TEMPERARE = 27  # (kind, seat, taken): cards removed from the game
 EXECUTE = 28  # (kind, seat): Fatalitas, the gladiator wounded
+ACCLAIM = 29  # (kind, seat): take the +1 Vox Populi of a defence won, or not
+OVERFLOW = 30  # (kind, seat, left): draw a card for a point beyond 10, or stop
 # Automatic tasks.
 END_CARD = 40  # (kind, seat, card, removed): the played card leaves play
 END_TURN = 41  # (kind, seat): hand limit, then the next turn
@@ -97,6 +101,7 @@ DODGE_CHECK = 47  # (kind,): offer a pushed back Dodge gladiator his MP
 COMPEL = 48  # (kind, seat): Dubitatio's compelled card, with Vox Populi 6 or more
 ROUND_REVEAL = 49  # (kind, contenders): reveal the round's cards
 IMPETUS_MOVE = 50  # (kind, seat, g): Impetus' move after its attack, with full MP then
+ATTACK_RESOLVED = 51  # (kind,): Ardor Oris' wound, then defeat is checked for the whole attack
 DECISIONS = frozenset(range(1, 40))
 
 # PLAY modes

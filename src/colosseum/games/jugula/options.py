@@ -40,10 +40,12 @@ OPTIONS = (
     OptionSpec(
         "turn_limit",
         int,
-        400,
-        "turns after which the judges stop the fight: the familia that lost least wins (the "
-        "rulebook sets no limit; ours keeps every game finite)",
-        minimum=1,
+        0,
+        "a cap for simulations: after this many turns the judges stop the fight and the familia "
+        "that lost least wins; 0 (the default) plays the rulebook's game, which ends only by "
+        "its victory conditions",
+        minimum=0,
+        simulation_value=400,
         maximum=100000,
     ),
     OptionSpec(

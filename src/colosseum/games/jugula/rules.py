@@ -123,9 +123,16 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
         return
     s.tasks.pop()
     if not any(f.armatura < 0 for f in s.fighters):
-        from .setup import start_deployment
-
         start_deployment(s)
+
+
+def start_deployment(s: JugulaState) -> None:
+    """The first player deploys first, then the others clockwise; with three or four lanistae
+    each first picks one of the free zones ("Multi-Player Games", "Entering the arena")."""
+    kind = ZONE if s.num_players > 2 else DEPLOY
+    if kind == DEPLOY:
+        s.zone = list(range(s.num_players))
+    s.tasks.append((kind, s.first_seat))
 
 
 def side_name(s: JugulaState, zone: int) -> str:
@@ -183,8 +190,16 @@ def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event
     )
     arena.place(s, g, s.catalog.rules.squares.index(str(square)), FACING_LETTERS.index(str(facing)))
     events.append(Event("deploy", {**arena.describe(s, g), "facing": facing}))
+    depth = len(s.tasks)
     if s.fighters[g].talents & ARENA_IDOL:
         cards.gain_vox(s, seat, s.catalog.rules.talents.arena_idol_vox, events)
+    idol = s.tasks[depth:]  # his draws beyond 10, decided before the deployment goes on
+    del s.tasks[depth:]
+    _deployed(s, seat, events)
+    s.tasks.extend(idol)
+
+
+def _deployed(s: JugulaState, seat: int, events: list[Event]) -> None:
     if any(s.square[x] < 0 and s.wounds[x] < 2 for x in arena.familia(s, seat)):
         return
     s.tasks.pop()
@@ -269,7 +284,8 @@ def _apply_first(s: JugulaState, task: Task, action: Action, events: list[Event]
 def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
     """ "The Cards": a lanista's turn is one card played for one effect, then the hand limit."""
     s.turns += 1
-    if s.turns > int(s.options["turn_limit"]):
+    limit = int(s.options["turn_limit"])
+    if limit and s.turns > limit:
         victory.judges_stop(s, events)
         return
     s.turn_seat = seat
@@ -455,6 +471,7 @@ _LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
     EFFECTS_PICK: _legal_effects,
     DISCARD: _legal_discard,
     PRIMA: _legal_prima,
+    **cards.LEGAL,
     **moves.LEGAL,
     **combat.LEGAL,
     **abilities.LEGAL,
@@ -469,6 +486,7 @@ _APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
     EFFECTS_PICK: _apply_effects,
     DISCARD: _apply_discard,
     PRIMA: _apply_prima,
+    **cards.APPLY,
     **moves.APPLY,
     **combat.APPLY,
     **abilities.APPLY,

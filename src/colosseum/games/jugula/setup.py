@@ -1,31 +1,16 @@
-"""Setting up the game: familiae, decks and hands, the first player; positions in and out."""
+"""Setting up the game: the options read, familiae, decks and hands, the first player."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event
 from ...core.errors import InvalidOption
-from ...core.options import OptionValue, resolve_options
+from ...core.options import OptionValue
 from ...core.rng import Rng
-from ...core.state import position_field
-from . import cards, rules
+from . import rules
 from .data import Catalog, load_catalog
-from .model import (
-    DEPLOY,
-    LISTS,
-    NESTED,
-    NOBODY,
-    PICK_ARMATURA,
-    REPLACED,
-    REPLACED_NESTED,
-    SCALARS,
-    TALENT_BIT,
-    ZONE,
-    Fight,
-    Fighter,
-)
-from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .model import NOBODY, PICK_ARMATURA, TALENT_BIT, Fighter
 
 if TYPE_CHECKING:
     from .state import JugulaState
@@ -145,7 +130,8 @@ def _starting_vox(catalog: Catalog, text: str, players: int) -> list[int]:
         if not part:
             levels.append(rules_.vox_start)
             continue
-        if not part.isdigit() or not 0 <= int(part) <= rules_.vox_max:
+        # ASCII digits only: str.isdigit accepts "²" and "٣", which int() refuses or reads
+        if not (part.isascii() and part.isdigit()) or not 0 <= int(part) <= rules_.vox_max:
             raise InvalidOption(f"option vox: {part!r} is not a level from 0 to {rules_.vox_max}")
         levels.append(int(part))
     return levels
@@ -230,7 +216,7 @@ def set_up(s: JugulaState, players: int, seed: int, options: dict[str, OptionVal
     if familiae_text == "chosen":
         s.tasks = [(PICK_ARMATURA, seat) for seat in reversed(range(players))]
     else:
-        start_deployment(s)
+        rules.start_deployment(s)
     rules.settle(s, events)
 
 
@@ -262,89 +248,6 @@ def _first_player(s: JugulaState, events: list[Event]) -> int:
     first = contenders[0]
     events.append(Event("first_player", {"seat": first}))
     return first
-
-
-def start_deployment(s: JugulaState) -> None:
-    """The first player deploys first, then the others clockwise; with three or four lanistae
-    each first picks one of the free zones ("Multi-Player Games", "Entering the arena")."""
-    kind = ZONE if s.num_players > 2 else DEPLOY
-    if kind == DEPLOY:
-        s.zone = list(range(s.num_players))
-    s.tasks.append((kind, s.first_seat))
-
-
-def position_body(s: JugulaState) -> dict[str, Any]:
-    body: dict[str, Any] = {"seed": s.seed, "rng": s.rng.state}
-    for name in SCALARS:
-        body[name] = getattr(s, name)
-    for name in (*LISTS, *REPLACED):
-        body[name] = getattr(s, name)[:]
-    for name in (*NESTED, *REPLACED_NESTED):
-        body[name] = [inner[:] for inner in getattr(s, name)]
-    body["fighters"] = [
-        {
-            "seat": f.seat,
-            "armatura": f.armatura,
-            "name": f.name,
-            "mp": f.mp,
-            "att": f.att,
-            "defence": f.defence,
-            "talents": f.talents,
-            "wounded": f.wounded,
-        }
-        for f in s.fighters
-    ]
-    body["tasks"] = [[list(x) if isinstance(x, tuple) else x for x in task] for task in s.tasks]
-    body["fight"] = None if s.fight is None else s.fight.to_json()
-    return body
-
-
-def _task(item: Any) -> tuple[Any, ...]:
-    return tuple(tuple(x) if isinstance(x, list) else x for x in item)
-
-
-def load_position(s: JugulaState, position: dict[str, Any]) -> None:
-    """A state from `to_position`; KeyError/ValueError/TypeError name what is broken."""
-    players = int(position_field(position, "players"))
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
-    options = resolve_options(OPTIONS, position_field(position, "options"))
-    seed = position.get("seed")
-    s._init_common(players, options, None if seed is None else int(seed))
-    s.catalog = load_catalog(str(options["data"]))
-    s.rng = Rng(int(position_field(position, "rng")))
-    for name in SCALARS:
-        setattr(s, name, position_field(position, name))
-    for name in (*LISTS, *REPLACED):
-        value = position_field(position, name)
-        if not isinstance(value, list):
-            raise ValueError(f"field {name!r} must be a list")
-        setattr(s, name, list(value))
-    for name in (*NESTED, *REPLACED_NESTED):
-        value = position_field(position, name)
-        if not isinstance(value, list) or len(value) != players:
-            raise ValueError(f"field {name!r} must hold one list per seat")
-        setattr(s, name, [list(inner) for inner in value])
-    s.fighters = tuple(Fighter(**f) for f in position_field(position, "fighters"))
-    s.tasks = [_task(t) for t in position_field(position, "tasks")]
-    fight = position_field(position, "fight")
-    s.fight = None if fight is None else Fight.from_json(fight)
-    _check_consistent(s)
-
-
-def _check_consistent(s: JugulaState) -> None:
-    """Every card of every deck in exactly one place; one gladiator per square."""
-    size = len(s.catalog.cards)
-    for seat in range(s.num_players):
-        if sorted(cards.card_places(s, seat)) != list(range(size)):
-            raise ValueError(f"seat {seat}'s cards are not each in exactly one place")
-    if len(s.fighters) != s.num_players * s.catalog.rules.familia:
-        raise ValueError("fighters must give a full familia per seat")
-    for g, square in enumerate(s.square):
-        if square >= 0 and s.board[square] != g:
-            raise ValueError(f"gladiator {g} on square {square} is not on the board there")
-    if not s.over and not s.tasks:
-        raise ValueError("a game in progress needs a pending task")
 
 
 def random_familiae(catalog: Catalog, players: int, rng: Rng) -> str:

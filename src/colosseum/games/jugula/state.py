@@ -15,6 +15,7 @@ from ...core.options import OptionValue
 from ...core.rng import Rng
 from ...core.state import State
 from . import hidden, rules, setup
+from . import position as positions
 from .data import Catalog
 from .model import (
     GAME_ID,
@@ -128,6 +129,10 @@ class JugulaState(State):
     def winners(self) -> list[int]:
         return list(self.winning_seats)
 
+    def capped(self) -> bool:
+        limit = int(self.options["turn_limit"])
+        return self.over and bool(limit) and self.turns > limit
+
     def _legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
 
@@ -143,12 +148,12 @@ class JugulaState(State):
         return hidden.view(self, seat)
 
     def _position_body(self) -> dict[str, Any]:
-        return setup.position_body(self)
+        return positions.write(self)
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> JugulaState:
         state = cls.__new__(cls)
-        setup.load_position(state, position)
+        positions.read(state, position)
         return state
 
     @classmethod

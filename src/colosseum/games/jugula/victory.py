@@ -23,7 +23,8 @@ def wound(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
         return
     s.wounds[g] = 1
     events.append(arena.wound_event(s, g, "wounded", by_seat))
-    check(s, by_seat, arena.seat_of(s, g), events)
+    if s.fight is None:  # an attack checks once it is resolved (combat: ATTACK_RESOLVED)
+        check(s, by_seat, arena.seat_of(s, g), events)
 
 
 def bite(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
@@ -34,7 +35,8 @@ def bite(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
     s.wounds[g] = 2
     arena.put(s, "hurt", g, True)
     arena.lift(s, g)
-    check(s, by_seat, arena.seat_of(s, g), events)
+    if s.fight is None:
+        check(s, by_seat, arena.seat_of(s, g), events)
 
 
 def beaten(s: JugulaState, seat: int) -> bool:
@@ -66,7 +68,9 @@ def conceded(s: JugulaState, seat: int) -> int:
 
 
 def check(s: JugulaState, by_seat: int, victim_seat: int, events: list[Event]) -> None:
-    """After a wound or a fall: sudden death, then the victory or leaving conditions."""
+    """After a wound or a fall (outside an attack), or once an attack is resolved: sudden
+    death (a blow of `by_seat` on a gladiator of `victim_seat`), then the victory or leaving
+    conditions of every familia at once."""
     if s.over:
         return
     if s.sudden and by_seat >= 0 and by_seat != victim_seat:
@@ -129,6 +133,7 @@ def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event])
     for seat, card in enumerate(s.bids):
         if card >= 0:
             s.discard[seat].append(card)
+        if card != -1:
             arena.put(s, "bids", seat, -1)
     for seat, played in enumerate(s.in_play):
         s.discard[seat].extend(played)
