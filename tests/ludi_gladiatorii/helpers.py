@@ -299,7 +299,7 @@ class Table:
         p["points"] = [0] * players
         n = len(self.catalog.gladiators)
         p["supply_favor"] = FAVOR_TOKENS if p["options"]["public_favor"] else 0
-        for flag in ("turned", "chained", "favor", "fought", "trample_ready"):
+        for flag in ("turned", "chained", "favor", "trample_ready"):
             p[flag] = [False] * n
         p["champion"] = [NOBODY] * players
         p["champion_queue"] = []
@@ -313,6 +313,7 @@ class Table:
         p["officina_used"] = False
         p["auctions_left"] = 0
         p["job_kind"], p["job_building"], p["job_left"], p["job_used"] = "", NOBODY, 0, 0
+        p["job_razed"] = NOBODY
         p["chain_card"], p["chain_left"], p["chain_target"] = NOBODY, 0, NOBODY
         p["collect_card"] = NOBODY
         if p["event"] != NOBODY:

@@ -42,6 +42,8 @@ HIDDEN_OPTIONS = {
 }
 # steps a lanista may take in one turn, generously (work, build, fight, favor, bids...)
 STEPS_PER_TURN = 120
+# the cap on rounds for random playouts (the rulebook has none: its game ends at the points)
+ROUND_LIMIT = 60
 
 
 @dataclass
@@ -166,6 +168,7 @@ def playout(
     leak_every: int = 5,
     round_trip_at: int | None = 40,
 ) -> Playout:
+    options = {"round_limit": ROUND_LIMIT, **options}  # random play needs the cap to end
     state = colosseum.new_game(GAME, players=players, seed=seed, options=options)
     expected = expected_cards(state)
     limit = int(state.to_position()["options"]["round_limit"])
@@ -295,7 +298,8 @@ def test_determinize_resamples_other_hands_and_secret_bids() -> None:
     """Hands held by others and secret bids are guessed, so they can differ from the truth."""
     hands_differ = bids_differ = 0
     for seed in range(12):
-        state = colosseum.new_game(GAME, players=3, seed=seed, options=dict(HIDDEN_OPTIONS))
+        options = dict(HIDDEN_OPTIONS, round_limit=ROUND_LIMIT)
+        state = colosseum.new_game(GAME, players=3, seed=seed, options=options)
         rnd = random.Random(seed)
         for step in range(400):
             if state.is_terminal():
@@ -320,6 +324,7 @@ def test_determinize_resamples_other_hands_and_secret_bids() -> None:
 def test_replay_and_round_trip_mid_game() -> None:
     for seed in range(6):
         players, options = random_options(1000 + seed)
+        options = {"round_limit": ROUND_LIMIT, **options}
         state = colosseum.new_game(GAME, players=players, seed=seed, options=options)
         rnd = random.Random(seed)
         for _ in range(rnd.randint(5, 150)):
@@ -333,7 +338,8 @@ def test_replay_and_round_trip_mid_game() -> None:
 
 def test_same_seed_same_game() -> None:
     def run() -> list[dict[str, Any]]:
-        state = colosseum.new_game(GAME, players=4, seed=77, options=dict(ALL_OPTIONS))
+        options = dict(ALL_OPTIONS, round_limit=ROUND_LIMIT)
+        state = colosseum.new_game(GAME, players=4, seed=77, options=options)
         rnd = random.Random(5)
         trail = []
         while not state.is_terminal():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from colosseum.games.ludi_gladiatorii.tableau import capacity
 
-from .helpers import Table, built, combat_pair, fight, owned, pos, result, spec
+from .helpers import Table, built, combat_pair, fight, owned, phase, pos, result, spec
 
 
 def test_chosen_armamentarium_veterans_plus_one_when_they_attack() -> None:
@@ -66,6 +66,8 @@ def test_chosen_carcer_counts_twice_for_room() -> None:
 
 
 def test_chosen_valetudinarium_pays_two_coins_to_keep_a_gladiator() -> None:
+    """The Valetudinarium's text: "you may pay 2 coins to keep it" — the owner is asked, and
+    paying keeps the gladiator the combat would discard."""
     a, d = combat_pair(1)  # the defender is stronger: the attacker loses, a skull discards it
     state = (
         Table(players=4)
@@ -77,6 +79,8 @@ def test_chosen_valetudinarium_pays_two_coins_to_keep_a_gladiator() -> None:
         .build()
     )
     fight(state, a, rival=1)
+    assert phase(state) == "infirmary" and state.current_player == 0
+    state.apply(f"keep {a}")
     assert a in owned(state, 0)
     assert pos(state)["coins"][0] == 4 - 2 - 2  # the combat, then the infirmary
 

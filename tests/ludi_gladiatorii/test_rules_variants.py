@@ -342,7 +342,8 @@ def test_variant_decision_each_side_reveals_one_card_from_hand() -> None:
     state = _decision_table().hand(0, "impetus_magnus", "impetus").hand(1, "defensio").build()
     state.apply(f"fight {A}")
     assert phase(state) == "combat_card" and state.current_player == 0
-    assert set(notations(state)) == {"play impetus_magnus", "play impetus", "no card"}
+    shop = {"buy-combat", "drop impetus_magnus", "drop impetus"}  # "at any time"
+    assert set(notations(state)) == {"play impetus_magnus", "play impetus", "no card"} | shop
     state.apply("play impetus_magnus")
     assert phase(state) == "combat_card" and state.current_player == 1
     events = state.apply("play defensio")

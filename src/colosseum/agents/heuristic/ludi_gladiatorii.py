@@ -3,6 +3,11 @@
 Fight when the gladiator's combat skill matches the rival's best defender, build buildings
 with victory points as soon as possible, put weak fighters to work or to build, buy strong
 veterans at auction for little more than their minimum bid, defend with the strongest.
+Beside the step in progress (the game's `anytime` actions): buy a Cubiculum novice only before
+the Cubiculum's own start-of-turn coin, when it has no novice and room to spare (the coin pays
+it back; bought in the main phase, novices lost more games than they won in heuristic
+self-play); keep a veteran at the Valetudinarium, let a novice go; dismiss gladiators for
+Saturnalia's coin rather than for nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ from ...core.state import State
 from ...games.ludi_gladiatorii.data import Catalog, load_catalog
 
 View = dict[str, Any]
+
+# Actions the game offers beside the step in progress (games/ludi_gladiatorii/anytime.py).
+BESIDE_THE_STEP = frozenset({"buy", "buy-combat", "drop", "saturnalia", "gallicum", "refresh"})
 
 # How much a lanista wants each kind of building, for drafting and building.
 BUILDING_VALUE = {
@@ -66,11 +74,15 @@ class _Chooser:
         self.actions = actions
         self.catalog = catalog
         self.target = target
+        self.extra: list[Action] = []
         self.me = view["lanistae"][seat]
         self.glads = {g["code"]: g for lanista in view["lanistae"] for g in lanista["gladiators"]}
 
     def choose(self, rng: random.Random) -> Action:
         phase = self.view["phase"]
+        if phase != "main":  # the main phase weighs the extra actions with the others
+            self.extra = [a for a in self.actions if a.kind in BESIDE_THE_STEP]
+            self.actions = [a for a in self.actions if a.kind not in BESIDE_THE_STEP]
         method = getattr(self, "_" + phase, None)
         if method is not None:
             choice: Action | None = method()
@@ -115,9 +127,19 @@ class _Chooser:
 
     # --- phases -------------------------------------------------------------------------
 
+    def room(self) -> int:
+        """Gladiators this lanista can still keep (one per building, a barracks two)."""
+        room = sum(2 if self.building(b).effect == "barracks" else 1 for b in self.me["buildings"])
+        return room - len(self.me["gladiators"])
+
     def _start(self) -> Action | None:
         order = ["plaga_galeni", "vinalia", "refill_gladiators", "novice_income", "champion"]
         starts = {str(a.args[0]): a for a in _pick(self.actions, "start")}
+        buy = _pick(self.extra, "buy")
+        no_novice = all(g["veteran"] for g in self.me["gladiators"])
+        refill = "refill_gladiators" in starts
+        if buy and "novice_income" in starts and no_novice and not refill and self.room() > 1:
+            return buy[0]  # the Cubiculum's coin then pays for the novice
         for effect in order:
             if effect in starts:
                 return starts[effect]
@@ -241,7 +263,17 @@ class _Chooser:
         return self.actions[0] if helps and not card.skull else self.actions[1]
 
     def _discard(self) -> Action | None:
-        return min(self.actions, key=lambda a: self.value(str(a.args[0])))
+        worst = min(self.actions, key=lambda a: self.value(str(a.args[0])))
+        for paid in _pick(self.extra, "saturnalia"):
+            if paid.args == worst.args:
+                return paid  # Saturnalia: the same discard, for a coin
+        return worst
+
+    def _infirmary(self) -> Action | None:
+        doomed = str(self.actions[0].args[0])
+        keep = self.glads[doomed]["veteran"] if doomed in self.glads else False
+        choices = _pick(self.actions, "keep") if keep else []
+        return (choices or _pick(self.actions, "lose"))[0]
 
     def _auction(self) -> Action | None:
         wants = self.me["coins"] >= 3

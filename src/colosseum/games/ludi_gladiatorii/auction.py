@@ -35,10 +35,12 @@ def enter(s: LudiState, events: list[Event]) -> None:
     if event_is(s, "legatio_antonini"):
         s.auctions_left += 1
     s.decider = seat
-    _discard_or_offer(s, events)
+    discard_or_offer(s, events)
 
 
-def _discard_or_offer(s: LudiState, events: list[Event]) -> None:
+def discard_or_offer(s: LudiState, events: list[Event]) -> None:
+    """Turn Sequence 3: discard down first; then an auction if one is left and the lanista has
+    room, else the turn ends (also called after an action of `anytime` changed the ludus)."""
     seat = s.active
     if len(s.gladiators[seat]) > capacity(s, seat):
         s.phase = PHASE["discard"]
@@ -55,7 +57,7 @@ def discard_actions(s: LudiState) -> list[Action]:
 
 def apply_discard(s: LudiState, action: Action, events: list[Event]) -> None:
     discard_gladiator(s, s.catalog.gladiator_by_code[str(action.args[0])], events, "no room")
-    _discard_or_offer(s, events)
+    discard_or_offer(s, events)
 
 
 def start_actions(s: LudiState) -> list[Action]:
@@ -165,7 +167,11 @@ def _next_bidder(s: LudiState, events: list[Event]) -> None:
 
 
 def bid_actions(s: LudiState) -> list[Action]:
-    actions = [Action("bid", n) for n in range(_min_bid(s), s.coins[s.decider] + 1)]
+    """Every bid from the minimum to the bidder's coins (never more than the coins of the
+    game), or a pass; only a pass once a purchase in the meantime filled the last room."""
+    seat = s.decider
+    top = min(s.coins[seat], s.catalog.rules.coin_tokens) if has_room(s, seat) else -1
+    actions = [Action("bid", n) for n in range(_min_bid(s), top + 1)]
     actions.append(Action("pass"))
     return actions
 
@@ -222,7 +228,7 @@ def _resolve(s: LudiState, events: list[Event]) -> None:
 def _after_auction(s: LudiState, events: list[Event]) -> None:
     s.auction = None
     s.decider = s.active
-    _discard_or_offer(s, events)
+    discard_or_offer(s, events)
 
 
 def end_turn(s: LudiState, events: list[Event]) -> None:

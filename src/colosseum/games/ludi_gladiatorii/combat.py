@@ -1,5 +1,7 @@
-"""Combats 1-6, with Public Favor, the Champions' duel, Armoured, Deadly, Trample, and the
-combat reserve and combat decision variants."""
+"""Combats 1-6, with Public Favor, the Champions' duel, Armoured, Deadly, Trample, the
+Valetudinarium (Description of the Buildings: its owner may pay to keep a beaten gladiator),
+and the combat reserve and combat decision variants (the decision variant's shop is in
+`anytime`)."""
 
 from __future__ import annotations
 
@@ -66,7 +68,6 @@ def declare(s: LudiState, card: int, events: list[Event]) -> None:
     s.turned[card] = True
     s.trample_ready[card] = False
     s.combat = Combat(seat, card, free)
-    s.fought[card] = True
     events.append(
         Event("fight", {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "free": free})
     )
@@ -391,11 +392,23 @@ def finish(s: LudiState, events: list[Event]) -> None:
     if s.options["public_favor"] and not s.favor[winner_card] and s.supply_favor > 0:
         s.favor[winner_card] = True
         s.supply_favor -= 1
-    if doomed:
-        _discard_loser(s, loser_seat, loser_card, events)
+    if doomed and _discard_loser(s, loser_seat, loser_card, events):
+        return  # the owner decides first whether to pay the Valetudinarium
+    _close(s, events)
+
+
+def _close(s: LudiState, events: list[Event]) -> None:
+    """Combat 6, after the discard: the cards put away, Trample readied, back to the main
+    phase."""
+    combat = _combat(s)
+    side = winner_side(s)
+    applied = [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
     _put_away_cards(s, side, applied, events)
-    attacker_card = cat.gladiators[combat.a_card]
-    if side == ATTACKER and attacker_card.ability == "trample" and not combat.free:
+    if (
+        side == ATTACKER
+        and s.catalog.gladiators[combat.a_card].ability == "trample"
+        and not combat.free
+    ):
         s.trample_ready[combat.a_card] = True
     s.combat = None
     s.phase = PHASE["main"]
@@ -411,9 +424,10 @@ def _steal_point(s: LudiState, attacker: int, defender: int, events: list[Event]
     gain_points(s, attacker, 1, events, "champion's duel")
 
 
-def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event]) -> None:
+def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event]) -> bool:
     """A skull (or Deadly, or Crudelitas) discards the loser; Armoured reveals one more card,
-    and only a skull on it discards; an infirmary pays to keep the gladiator."""
+    and only a skull on it discards. True when the owner of a Valetudinarium who can pay is
+    asked first whether to keep the gladiator (the combat waits for the answer)."""
     cat = s.catalog
     if cat.gladiators[card].ability == "armoured":
         extra = draw_combat(s)
@@ -431,12 +445,38 @@ def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event]) -> N
                 )
             )
             if not skull:
-                return
-    cost = cat.rules.infirmary_cost
-    if has_effect(s, seat, "infirmary") and s.coins[seat] >= cost:
-        pay_coins(s, seat, cost, events, "infirmary")
-        return
+                return False
+    if has_effect(s, seat, "infirmary") and s.coins[seat] >= cat.rules.infirmary_cost:
+        _combat(s).doomed = card
+        s.phase = PHASE["infirmary"]
+        s.decider = seat
+        return True
     discard_gladiator(s, card, events, "combat")
+    return False
+
+
+def infirmary_actions(s: LudiState) -> list[Action]:
+    """Valetudinarium: pay to keep the gladiator, or let it go (only that, once a purchase
+    at this decision left the owner short of the price)."""
+    code = s.catalog.gladiators[_combat(s).doomed].code
+    keep = s.coins[s.decider] >= s.catalog.rules.infirmary_cost
+    return [Action("keep", code), Action("lose", code)] if keep else [Action("lose", code)]
+
+
+def apply_infirmary(s: LudiState, action: Action, events: list[Event]) -> None:
+    """Valetudinarium: "you may pay 2 coins to keep it" (the building's text): the owner's
+    choice, then the combat ends as usual."""
+    combat = _combat(s)
+    card, seat = combat.doomed, s.decider
+    kept = action.kind == "keep"
+    code = s.catalog.gladiators[card].code
+    events.append(Event("infirmary", {"seat": seat, "gladiator": code, "kept": kept}))
+    if kept:
+        pay_coins(s, seat, s.catalog.rules.infirmary_cost, events, "Valetudinarium")
+    else:
+        discard_gladiator(s, card, events, "combat")
+    combat.doomed = NOBODY
+    _close(s, events)
 
 
 def _put_away_cards(s: LudiState, side: int, applied: list[int], events: list[Event]) -> None:
@@ -459,35 +499,3 @@ def _put_away_cards(s: LudiState, side: int, applied: list[int], events: list[Ev
 def _combat(s: LudiState) -> Combat:
     assert s.combat is not None
     return s.combat
-
-
-# --- combat decision variant: the hand of combat cards --------------------------------------
-
-
-def decision_shop_actions(s: LudiState, seat: int) -> list[Action]:
-    """Combat (decision): buy a card for 1 coin (hand of 3 at most); discard one for free."""
-    rules = s.catalog.rules
-    actions = []
-    if (
-        len(s.hands[seat]) < rules.decision_hand
-        and s.coins[seat] >= rules.decision_card_cost
-        and (s.combat_pile or s.combat_discard)
-    ):
-        actions.append(Action("buy-combat"))
-    actions.extend(Action("drop", s.catalog.combat[c].code) for c in s.hands[seat])
-    return actions
-
-
-def apply_shop(s: LudiState, action: Action, events: list[Event]) -> None:
-    seat = s.active
-    if action.kind == "buy-combat":
-        pay_coins(s, seat, s.catalog.rules.decision_card_cost, events, "combat card")
-        card = draw_combat(s)
-        s.hands[seat].append(card)
-        events.append(Event("combat_bought", {"seat": seat}))
-        events.append(Event("combat_bought_card", {"card": s.catalog.combat[card].code}, [seat]))
-    else:
-        card = s.catalog.combat_by_code[str(action.args[0])]
-        s.hands[seat].remove(card)
-        s.combat_discard.append(card)
-        events.append(Event("combat_dropped", {"seat": seat, "card": str(action.args[0])}))

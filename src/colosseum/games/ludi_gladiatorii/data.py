@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from ...core.data import DataModel, load_validated
+from ...core.data import DataModel, data_folder, load_validated
 from ...core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -255,7 +255,7 @@ def _codes(base: str, copies: int) -> list[str]:
 
 
 def _check_stated_facts(catalog: Catalog, root: Path) -> None:
-    """Every fact the rulebook states about the cards (shared/rules/README.md, Known gaps)."""
+    """Every fact the printed rulebook states about the cards."""
     counts = {
         "gladiators": len(catalog.gladiators),
         "buildings": len(catalog.buildings),
@@ -313,9 +313,7 @@ def _check_stated_facts(catalog: Catalog, root: Path) -> None:
 @cache
 def load_catalog(folder: str = "") -> Catalog:
     """The validated card set of `folder` (empty: the bundled data)."""
-    root = Path(folder) if folder else DATA_DIR
-    if not root.is_dir():
-        raise DataError(f"data folder {root} does not exist")
+    root = data_folder(folder, DATA_DIR)
     glads = load_validated(GladiatorsFile, root / "gladiators.toml").gladiator
     builds = load_validated(BuildingsFile, root / "buildings.toml").building
     cards = load_validated(CombatFile, root / "combat.toml").card

@@ -6,6 +6,7 @@ from ...core.options import OptionValue
 from ...core.registry import GameDefinition, GameInfo, register
 from .model import GAME_ID, VERSION
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .position import POSITION_MIGRATIONS
 from .state import LudiState
 
 INFO = GameInfo(
@@ -24,6 +25,10 @@ def _new_state(players: int, seed: int, options: dict[str, OptionValue]) -> Ludi
 
 
 DEFINITION = GameDefinition(
-    info=INFO, version=VERSION, new_state=_new_state, from_position=LudiState.from_position
+    info=INFO,
+    version=VERSION,
+    new_state=_new_state,
+    from_position=LudiState.from_position,
+    position_migrations=POSITION_MIGRATIONS,
 )
 register(DEFINITION)

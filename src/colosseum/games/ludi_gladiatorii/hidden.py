@@ -117,6 +117,7 @@ def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any]:
         ],
         "favor_left": list(combat.favor_left),
         "scores": None if combat.d_card == NOBODY else list(scores(s)),
+        "doomed": None if combat.doomed == NOBODY else cat.gladiators[combat.doomed].code,
         "scores_if_applied": (
             list(scores(s, with_last=True)) if s.phase == PHASE["favor_apply"] else None
         ),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 GAME_ID = "ludi-gladiatorii"
-VERSION = 1
+VERSION = 2
+"""Version 2: the Valetudinarium asks (`infirmary` phase, `Combat.doomed`), `job_razed`
+holds the building razed for the Lapicidinae, the unused `fought` flags are gone."""
 NOBODY = -1
 
 # Decisions. Each phase names what the deciding seat chooses.
@@ -25,6 +27,7 @@ PHASES = (
     "combat_card",  # combat decision variant: reveal a card from hand
     "favor",  # Public Favor: reveal another card?
     "favor_apply",  # Public Favor: apply the card revealed?
+    "infirmary",  # Valetudinarium: pay to keep the gladiator a combat discards?
     "discard",  # auction 0: discard down to the buildings
     "auction",  # auction: start one, or end the turn
     "offer",  # auction 1: choose the gladiator offered
@@ -45,6 +48,7 @@ class Combat:
         "d_card",
         "declined",
         "defender",
+        "doomed",
         "favor_left",
         "free",
         "hand_used",
@@ -66,6 +70,7 @@ class Combat:
         self.declined = [False, False]
         self.pending = NOBODY  # the side (0 attacker, 1 defender) deciding a favor card
         self.hand_used: list[list[int]] = [[], []]  # decision variant: cards played by side
+        self.doomed = NOBODY  # the beaten gladiator whose owner may pay the Valetudinarium
 
     def copy(self) -> Combat:
         other = Combat.__new__(Combat)
@@ -77,6 +82,7 @@ class Combat:
         other.declined = self.declined[:]
         other.pending = self.pending
         other.hand_used = [self.hand_used[0][:], self.hand_used[1][:]]
+        other.doomed = self.doomed
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -145,6 +151,7 @@ SCALARS = (
     "job_building",
     "job_left",
     "job_used",
+    "job_razed",
     "chain_card",
     "chain_left",
     "chain_target",
@@ -158,7 +165,6 @@ LISTS = (
     "turned",
     "chained",
     "favor",
-    "fought",
     "trample_ready",
     "champion",
     "centre_buildings",

@@ -32,9 +32,11 @@ OPTIONS = (
     OptionSpec(
         "round_limit",
         int,
-        60,
-        "rounds after which the lanista with most points wins (the rulebook sets no limit)",
-        minimum=1,
+        0,
+        "a cap for simulations: after this many rounds the lanista with most points wins; "
+        "0 (the default) plays the rulebook's game, which ends at the victory points",
+        minimum=0,
+        simulation_value=60,
         maximum=1000,
     ),
     OptionSpec("data", str, "", "folder of your own card data files (empty: the bundled data)"),

@@ -1,4 +1,5 @@
-"""Which rules module answers each decision: legal actions and their effects by phase."""
+"""Which rules module answers each decision: legal actions and their effects by phase, plus
+the actions `anytime` offers beside the step in progress."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
-from . import auction, champions, combat, draft, turn
+from . import anytime, auction, champions, combat, draft, turn
 from .model import PHASE
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ HANDLERS: dict[int, tuple[LegalFn, ApplyFn]] = {
     PHASE["combat_card"]: (combat.hand_card_actions, combat.apply_hand_card),
     PHASE["favor"]: (combat.favor_actions, combat.apply_favor),
     PHASE["favor_apply"]: (combat.favor_actions, combat.apply_favor),
+    PHASE["infirmary"]: (combat.infirmary_actions, combat.apply_infirmary),
     PHASE["discard"]: (auction.discard_actions, auction.apply_discard),
     PHASE["auction"]: (auction.start_actions, auction.apply_start),
     PHASE["offer"]: (auction.offer_actions, auction.apply_offer),
@@ -49,10 +51,23 @@ HANDLERS: dict[int, tuple[LegalFn, ApplyFn]] = {
 
 
 def legal_actions(s: LudiState) -> list[Action]:
-    return HANDLERS[s.phase][0](s)
+    return HANDLERS[s.phase][0](s) + anytime.actions(s)
 
 
 def apply_action(s: LudiState, action: Action, events: list[Event]) -> None:
     """Carry out the action, then end the game if someone reached the winning points."""
-    HANDLERS[s.phase][1](s, action, events)
+    if action.kind in anytime.KINDS:
+        anytime.apply(s, action, events)
+        _after_anytime(s, events)
+    else:
+        HANDLERS[s.phase][1](s, action, events)
     turn.check_victory(s, events)
+
+
+def _after_anytime(s: LudiState, events: list[Event]) -> None:
+    """What a purchase or a discard beside the step changes: the start phase resolves what is
+    left without a choice; the auction step checks the room again."""
+    if s.phase == PHASE["start"]:
+        turn.continue_start(s, events)
+    elif s.phase in (PHASE["discard"], PHASE["auction"]):
+        auction.discard_or_offer(s, events)

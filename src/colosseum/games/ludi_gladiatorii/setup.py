@@ -6,13 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Event
 from ...core.errors import InvalidOption
-from ...core.options import OptionValue, resolve_options
+from ...core.options import OptionValue
 from ...core.rng import Rng
-from ...core.state import position_field
 from . import turn
 from .data import Catalog, load_catalog
-from .model import LISTS, NESTED, NOBODY, PHASE, PHASES, SCALARS, Auction, Combat
-from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from .model import NOBODY, PHASE
 from .tableau import building_enters, show_buildings
 
 if TYPE_CHECKING:
@@ -71,7 +69,6 @@ def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue
     s.turned = [False] * n_glad
     s.chained = [False] * n_glad
     s.favor = [False] * n_glad
-    s.fought = [False] * n_glad
     s.trample_ready = [False] * n_glad
     s.champion = [NOBODY] * players
     s.gladiators = [[] for _ in range(players)]
@@ -88,7 +85,7 @@ def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue
     s.events_started = False
     s.officina_used = False
     s.auctions_left = 0
-    s.job_kind, s.job_building, s.job_left, s.job_used = "", NOBODY, 0, 0
+    s.job_kind, s.job_building, s.job_left, s.job_used, s.job_razed = "", NOBODY, 0, 0, NOBODY
     s.chain_card, s.chain_left, s.chain_target, s.collect_card = NOBODY, 0, NOBODY, NOBODY
     s.round = 0
     s.resume = "main"
@@ -194,56 +191,3 @@ def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event]) -> No
             s.start_seat = seat
     s.active = s.start_seat
     turn.begin_turn(s, events)
-
-
-def load_position(s: LudiState, position: dict[str, Any]) -> None:
-    """A state from `to_position`; KeyError/ValueError/TypeError name what is broken."""
-    players = int(position_field(position, "players"))
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players}")
-    options = resolve_options(OPTIONS, position_field(position, "options"))
-    seed = position.get("seed")
-    s._init_common(players, options, None if seed is None else int(seed))
-    s.catalog = load_catalog(str(options["data"]))
-    s.in_play = cards_in_play(s.catalog, players, options)
-    s.rng = Rng(int(position_field(position, "rng")))
-    for name in SCALARS:
-        value = position_field(position, name)
-        if name == "phase":
-            if value not in PHASES:
-                raise ValueError(f"phase {value!r} is not one of {', '.join(PHASES)}")
-            value = PHASES.index(value)
-        setattr(s, name, value)
-    for name in LISTS:
-        value = position_field(position, name)
-        if not isinstance(value, list):
-            raise ValueError(f"field {name!r} must be a list")
-        setattr(s, name, list(value))
-    for name in NESTED:
-        value = position_field(position, name)
-        if not isinstance(value, list) or len(value) != players:
-            raise ValueError(f"field {name!r} must hold one list per seat")
-        setattr(s, name, [list(inner) for inner in value])
-    combat = position_field(position, "combat")
-    auction = position_field(position, "auction")
-    s.combat = None if combat is None else Combat.from_json(combat)
-    s.auction = None if auction is None else Auction.from_json(auction)
-    _check_consistent(s)
-
-
-def _check_consistent(s: LudiState) -> None:
-    """Every card in exactly one place; seats and counts in range."""
-    glads = [g for cards in s.gladiators for g in cards]
-    glads += s.centre_novices + s.veteran_pile + s.veteran_discard
-    if s.auction is not None:
-        glads += s.auction.revealed
-    if sorted(glads) != sorted(s.in_play["gladiators"]):
-        raise ValueError("the gladiator cards are not each in exactly one place")
-    builds = [b for cards in s.buildings for b in cards] + s.centre_buildings + s.building_deck
-    builds += s.draft_pool
-    if sorted(builds) != sorted(s.in_play["buildings"]):
-        raise ValueError("the building cards are not each in exactly one place")
-    if any(c < 0 for c in s.coins) or any(p < 0 for p in s.points):
-        raise ValueError("coins and points cannot be negative")
-    if not 0 <= s.active < s.num_players or not 0 <= s.decider < s.num_players:
-        raise ValueError("field 'active' or 'decider' names a seat outside the game")

@@ -14,7 +14,8 @@ from ...core.actions import Action, Event
 from ...core.options import OptionValue
 from ...core.rng import Rng
 from ...core.state import State
-from . import hidden, rules, setup
+from . import hidden, invariants, rules, setup
+from . import position as position_format
 from .data import Catalog
 from .model import GAME_ID, LISTS, NESTED, PHASE, PHASES, SCALARS, VERSION, Auction, Combat
 
@@ -46,7 +47,7 @@ class LudiState(State):
         o.supply_favor, o.event = self.supply_favor, self.event
         o.officina_used, o.auctions_left = self.officina_used, self.auctions_left
         o.job_kind, o.job_building = self.job_kind, self.job_building
-        o.job_left, o.job_used = self.job_left, self.job_used
+        o.job_left, o.job_used, o.job_razed = self.job_left, self.job_used, self.job_razed
         o.chain_card, o.chain_left = self.chain_card, self.chain_left
         o.chain_target, o.collect_card = self.chain_target, self.collect_card
         o.events_started = self.events_started
@@ -55,7 +56,6 @@ class LudiState(State):
         o.turned = self.turned[:]
         o.chained = self.chained[:]
         o.favor = self.favor[:]
-        o.fought = self.fought[:]
         o.trample_ready = self.trample_ready[:]
         o.champion = self.champion[:]
         o.centre_buildings = self.centre_buildings[:]
@@ -90,6 +90,10 @@ class LudiState(State):
     def winners(self) -> list[int]:
         return list(self.winning_seats)
 
+    def capped(self) -> bool:
+        limit = int(self.options["round_limit"])
+        return self.is_terminal() and bool(limit) and self.round > limit
+
     def _legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
 
@@ -119,8 +123,10 @@ class LudiState(State):
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> LudiState:
+        """A state from `to_position()`, checked by the schema and then by every invariant."""
         state = cls.__new__(cls)
-        setup.load_position(state, position)
+        position_format.load(state, position)
+        invariants.check(state)
         return state
 
     @classmethod

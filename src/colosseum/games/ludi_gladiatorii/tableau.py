@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Event
-from .model import NOBODY
+from .model import NOBODY, PHASE
 
 if TYPE_CHECKING:
     from .state import LudiState
@@ -170,3 +170,16 @@ def show_buildings(s: LudiState) -> None:
     shown = s.catalog.rules.selection_shown
     while len(s.centre_buildings) < shown and s.building_deck:
         s.centre_buildings.append(s.building_deck.pop())
+
+
+def novice_for_sale(s: LudiState) -> bool:
+    """Cubiculum: the active lanista, deciding in their own turn, can buy a novice now (they
+    own a Cubiculum, the centre has a novice, they have the price)."""
+    seat = s.active
+    return (
+        s.decider == seat
+        and s.phase not in (PHASE["draft"], PHASE["over"])
+        and has_effect(s, seat, "novice_income")
+        and bool(s.centre_novices)
+        and s.coins[seat] >= s.catalog.rules.novice_price
+    )

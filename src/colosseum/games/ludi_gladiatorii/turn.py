@@ -1,5 +1,6 @@
 """Turn Sequence 1-2: the start of a turn and the main phase (work, build, demolish, chain,
-collect, the buildings' and events' own actions). Combat and auctions have their own modules."""
+collect, the Lapicidinae). Combat and auctions have their own modules; what the book offers
+beside the step in progress (the Cubiculum's novices, Saturnalia...) is in `anytime`."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .tableau import (
     event_is,
     gain_coins,
     has_effect,
+    novice_for_sale,
     pay_coins,
     show_buildings,
     take_gladiator,
@@ -39,12 +41,12 @@ def begin_turn(s: LudiState, events: list[Event]) -> None:
         s.turned[card] = False
     for card in range(len(s.chained)):
         s.chained[card] = False
-        s.fought[card] = False
         s.trample_ready[card] = False
     s.officina_used = False
     if seat == s.start_seat:
         s.round += 1
-        if s.round > int(s.options["round_limit"]):
+        limit = int(s.options["round_limit"])
+        if limit and s.round > limit:
             finish_on_points(s, events)
             return
         if s.options["historiae"]:
@@ -102,6 +104,8 @@ def continue_start(s: LudiState, events: list[Event]) -> None:
     """Resolve start effects by themselves while there is no choice of order left."""
     pending = s.start_pending
     while len(pending) == 1 and pending[0] not in ("training", "champion"):
+        if novice_for_sale(s):  # the Cubiculum's purchase can come before it: a choice
+            return
         _resolve_start(s, pending.pop(), events)
     if not pending:
         enter_main(s, events)
@@ -275,7 +279,8 @@ def buildable(s: LudiState, seat: int) -> list[int]:
 
 
 def main_actions(s: LudiState) -> list[Action]:
-    """Every action of the main phase open to the active lanista, and `end`."""
+    """Every action of the main phase open to the active lanista, and `end` (the actions
+    offered at other moments too are in `anytime`)."""
     seat = s.active
     cat = s.catalog
     rules = cat.rules
@@ -285,22 +290,12 @@ def main_actions(s: LudiState) -> list[Action]:
     workshop = has_effect(s, seat, "workshop") and not s.officina_used
     rivals_with_gladiators = any(s.gladiators[r] for r in rivals)
     rivals_with_coins = any(s.coins[r] > 0 for r in rivals)
-    saturnalia = event_is(s, "saturnalia")
-    gallicum = (
-        event_is(s, "bellum_gallicum")
-        and s.coins[seat] >= rules.bellum_gallicum_cost
-        and veterans_left(s) > 0
-    )
     can_attack = bool(combat.rivals_to_fight(s))
     for card in s.gladiators[seat]:
         spec = cat.gladiators[card]
         code = spec.code
         if can_attack and combat.can_fight(s, card):
             actions.append(Action("fight", code))
-        if saturnalia:  # Saturnalia and Bellum Gallicum take turned gladiators too
-            actions.append(Action("saturnalia", code))
-        if gallicum and not spec.veteran:
-            actions.append(Action("gallicum", code))
         if s.turned[card]:
             continue
         actions.append(Action("work", code))
@@ -324,21 +319,6 @@ def main_actions(s: LudiState) -> list[Action]:
             for building in s.buildings[rival]:
                 if _demolishable(s, building):
                     actions.append(Action("quarry", cat.buildings[building].code))
-    if (
-        has_effect(s, seat, "novice_income")
-        and s.centre_novices
-        and s.coins[seat] >= rules.novice_price
-    ):
-        actions.append(Action("buy", "novice"))
-    if (
-        s.options["building_selection"]
-        and s.building_deck
-        and s.coins[seat] >= rules.selection_refresh_cost
-    ):
-        for building in s.centre_buildings:
-            actions.append(Action("refresh", cat.buildings[building].code))
-    if s.options["combat_decision"]:
-        actions.extend(combat.decision_shop_actions(s, seat))
     actions.append(Action("end"))
     return actions
 
@@ -383,27 +363,6 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
         )
     elif kind == "quarry":
         _quarry(s, cat.building_by_code[arg], events)
-    elif kind == "buy":
-        pay_coins(s, seat, cat.rules.novice_price, events, "Cubiculum")
-        take_gladiator(s, seat, s.centre_novices.pop(), events, "bought")
-    elif kind == "refresh":
-        building = cat.building_by_code[arg]
-        pay_coins(s, seat, cat.rules.selection_refresh_cost, events, "new building shown")
-        s.centre_buildings.remove(building)
-        s.building_deck.insert(0, building)
-        show_buildings(s)
-        events.append(Event("refresh", {"seat": seat, "building": arg}))
-    elif kind == "saturnalia":
-        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Saturnalia")
-        gain_coins(s, seat, 1, events, "Saturnalia")
-    elif kind == "gallicum":
-        pay_coins(s, seat, cat.rules.bellum_gallicum_cost, events, "Bellum Gallicum")
-        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Bellum Gallicum")
-        veteran = draw_veteran(s)
-        if veteran != NOBODY:
-            take_gladiator(s, seat, veteran, events, "Bellum Gallicum")
-    elif kind in ("buy-combat", "drop"):
-        combat.apply_shop(s, action, events)
     else:  # end
         events.append(Event("main_end", {"seat": seat}))
         auction.enter(s, events)
@@ -521,7 +480,7 @@ def apply_quarry(s: LudiState, action: Action, events: list[Event]) -> None:
     s.job_kind = "quarry_build"
     s.job_left = build_cost(s, razed, True)
     s.job_used = 0
-    s.chain_target = razed  # the building to demolish when the cost is met
+    s.job_razed = razed  # the building to demolish when the cost is met
     s.phase = PHASE["use"]
 
 
@@ -545,8 +504,8 @@ def apply_use(s: LudiState, action: Action, events: list[Event]) -> None:
         building_leaves(s, seat, building, events, "demolished")
     else:
         if s.job_kind == "quarry_build":
-            building_leaves(s, seat, s.chain_target, events, "demolished")
-            s.chain_target = NOBODY
+            building_leaves(s, seat, s.job_razed, events, "demolished")
+            s.job_razed = NOBODY
         if building in s.centre_buildings:
             s.centre_buildings.remove(building)
         building_enters(s, seat, building, events, "built")
