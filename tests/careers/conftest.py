@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from colosseum.careers.campaign import Campaign
-from colosseum.careers.store import Store
+from colosseum.store import Store
 
 # Fred's ludus in the rulebook's examples: four Tiro of different armaturae.
 FRED = [

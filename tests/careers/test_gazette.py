@@ -7,7 +7,7 @@ from pathlib import Path
 from colosseum.careers.campaign import Campaign
 from colosseum.careers.gazette import gazette, where
 from colosseum.careers.simulate import simulate_campaign
-from colosseum.careers.store import Store
+from colosseum.store import Store
 
 
 def test_every_combat_and_ludus_makes_the_news(tmp_path: Path) -> None:

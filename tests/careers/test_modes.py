@@ -14,7 +14,7 @@ from colosseum.careers.data import load_tables
 from colosseum.careers.dice import ProgramDice, TableDice
 from colosseum.careers.prearena import determine_arena
 from colosseum.careers.sheet import CareerError, Sheet, new_sheet
-from colosseum.careers.store import Store
+from colosseum.store import Store
 
 FOUR = [
     ["Blimyx", "thraex"],

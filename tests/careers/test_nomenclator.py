@@ -16,7 +16,7 @@ from colosseum.careers.data import load_tables
 from colosseum.careers.dice import TableDice
 from colosseum.careers.market import buy_servitor, sell_servitor
 from colosseum.careers.sheet import new_sheet
-from colosseum.careers.store import Store
+from colosseum.store import Store
 
 from .conftest import FRED, fred_campaign, play
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from colosseum.careers.campaign import APPLY
+from colosseum.careers.campaign import APPLY, Campaign
 from colosseum.careers.sheet import Sheet
 from colosseum.careers.simulate import simulate_campaign
-from colosseum.careers.store import Store
+from colosseum.store import Store
 
 
 @pytest.mark.parametrize(("ludi", "seed"), [(2, 1), (3, 2), (4, 3)])
@@ -20,11 +20,11 @@ def test_simulated_campaigns_keep_every_rule_of_the_sheet(
     store = Store(f"sqlite:///{tmp_path / 'c.db'}")
     done = simulate_campaign(store, ludi, 20, seed)
     assert done.replay_matches
-    key, _ = store.campaign(done.campaign)
+    key = Campaign.open(store, done.campaign).key
     sheets: dict[str, Sheet] = {}
     experience: dict[tuple[str, str], int] = {}
     combats = 0
-    for event in store.events(key):
+    for event in store.campaigns.load(key):
         APPLY[event.kind](sheets, event.payload)
         combats += event.kind == "combat"
         if event.kind == "gladiator_removed":  # a newcomer may later take the same name

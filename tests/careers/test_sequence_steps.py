@@ -21,8 +21,8 @@ from colosseum.careers.dice import Dice, ProgramDice, TableDice
 from colosseum.careers.manager import Hire, Purchase, UsuryChoice
 from colosseum.careers.sheet import CareerError, Gladiator, Sheet
 from colosseum.careers.simulate import simulate_campaign
-from colosseum.careers.store import Store
 from colosseum.careers.usury import borrow
+from colosseum.store import Store
 
 from .conftest import FRED, play
 
@@ -384,19 +384,26 @@ def test_an_interest_the_treasury_cannot_pay_sells_the_lowest_ranks_first(duel: 
 
 
 def test_a_ludus_with_nothing_left_to_sell_closes_and_the_combat_goes_on(duel: Campaign) -> None:
-    """Fred's Secundus Palus and Palus died after the loan; winning 120 and selling two Tiro
-    and his Medicus at 1s (0 + 0 + 50) do not pay 200: his ludus closes, the rest of his
-    sequence is dropped, and Miller's sequence is played."""
+    """Fred's Secundus Palus and Palus died after the loan, and a patron's 20 aurei hire two
+    Tiro to make up his familia; winning 120 and selling two Tiro and his Medicus at 1s
+    (0 + 0 + 50) do not pay 200: his ludus closes, the rest of his sequence is dropped, and
+    Miller's sequence is played."""
     _in_debt(duel)
     for name in ("Blimyx", "Asinus"):
         duel.record("gladiator_removed", {"lanista": "Fred", "name": name, "why": "died"})
-    events = combat(duel, Scripted(), TableDice([1] * 7), FakeArena(["Fred"]))
+    duel.record("earned", {"lanista": "Fred", "aurei": 20, "why": "a patron"})
+    hires: dict[str, list[Hire]] = {
+        "Fred": [("Hired A", "secutor", "tiro", []), ("Hired B", "hoplomachus", "tiro", [])]
+    }
+    events = combat(duel, Scripted(hires=hires), TableDice([1] * 7), FakeArena(["Fred"]))
     closed = index(events, "ludus_closed", lanista="Fred")
     assert events[closed][1]["why"] == "loan interest"
     sales = [p["what"] for k, p in events[:closed] if k == "roll" and "sale" in p["what"]]
     assert sales == ["sale of Minimea", "sale of Crassus", "sale of the medicus"]
     assert ("servitor", {"lanista": "Fred", "code": "medicus", "stars": 0}) in events[:closed]
-    assert not [p for _, p in events[closed + 1 :] if p.get("lanista") == "Fred"]
+    assert not [
+        p for k, p in events[closed + 1 :] if p.get("lanista") == "Fred" and k != "combat_step"
+    ]
     assert not [e for e in events if e[0] == "paid" and e[1]["why"] == "loan interest"]
     assert "Fred" not in duel.sheets
     miller = events[closed + 1 :]
@@ -440,8 +447,8 @@ def test_simulated_campaigns_keep_hiring_usury_and_bankruptcy_rules(
     store = Store(f"sqlite:///{tmp_path / 'c.db'}")
     done = simulate_campaign(store, ludi=4, fights=30, seed=seed)
     assert done.replay_matches
-    key, _ = store.campaign(done.campaign)
-    history = [(e.kind, e.payload) for e in store.events(key)]
+    key = Campaign.open(store, done.campaign).key
+    history = [(e.kind, e.payload) for e in store.campaigns.load(key)]
     sheets: dict[str, Sheet] = {}
     closed: set[str] = set()
     hired_ever: dict[str, set[str]] = {}
@@ -511,8 +518,8 @@ def test_simulated_campaign_ties_go_to_a_final_combat(
     )
     store = Store(f"sqlite:///{tmp_path / 'c.db'}")
     done = simulate_campaign(store, ludi=4, fights=30, seed=1)
-    key, _ = store.campaign(done.campaign)
-    combats = [e.payload for e in store.events(key) if e.kind == "combat"]
+    key = Campaign.open(store, done.campaign).key
+    combats = [e.payload for e in store.campaigns.load(key) if e.kind == "combat"]
     assert done.fights == len(combats) == 2
     final = combats[1]
     assert len(final["lanistae"]) == 4

@@ -17,7 +17,7 @@ import pytest
 
 from colosseum.careers.campaign import Campaign
 from colosseum.careers.sheet import CareerError
-from colosseum.careers.store import Store
+from colosseum.store import Store
 
 FOUR = [
     ["Blimyx", "thraex"],
@@ -127,7 +127,7 @@ def test_an_impossible_request_stores_nothing_and_changes_nothing(
     with pytest.raises(CareerError, match=message):
         campaign.record(kind, payload)
     assert {k: s.to_json() for k, s in campaign.sheets.items()} == before
-    assert len(list(store.events(campaign.key))) == 2
+    assert len(list(store.campaigns.load(campaign.key))) == 2
 
 
 def test_campaign_names_are_unique_and_known(store: Store) -> None:
@@ -141,7 +141,7 @@ def test_campaign_names_are_unique_and_known(store: Store) -> None:
 WRITER = """
 import sys
 from colosseum.careers.campaign import Campaign
-from colosseum.careers.store import Store
+from colosseum.store import Store
 store = Store(sys.argv[1])
 campaign = Campaign.open(store, sys.argv[2])
 for i in range(100000):

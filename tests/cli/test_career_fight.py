@@ -14,8 +14,8 @@ from colosseum.careers.campaign import Campaign
 from colosseum.careers.data import load_tables
 from colosseum.careers.sequence import run_combat
 from colosseum.careers.sheet import new_sheet
-from colosseum.careers.store import Store
 from colosseum.cli.career_fight import AskingManager, PromptDice, table_arena
+from colosseum.store import Store
 
 from .conftest import Invoke
 from .test_career import FRED, MILLER, new
@@ -43,7 +43,7 @@ def test_an_unattended_fight_records_a_whole_combat(invoke: Invoke, database: st
     assert kinds.count("combat") == 1
     assert "experience" in kinds and "earned" in kinds
     store = Store(database)
-    (name,) = store.names()
+    (name,) = store.campaigns.names()
     assert Campaign.open(store, name).sheets["Fred"].gladiators
 
 
@@ -126,12 +126,13 @@ def test_companion_mode_records_the_table_dice_and_the_entered_result(tmp_path: 
         dice=["1 junk", "1", "2", "3", "4"],
     )
     console = Console(file=io.StringIO())
+    asking = AskingManager(console, script)
     report = run_combat(
         campaign,
         ["Fred", "Miller"],
         PromptDice(console, script),
-        AskingManager(console, script),
-        table_arena(console),
+        asking,
+        table_arena(console, asking),
     )
     assert report.result.winners == ("Fred",)
     assert report.result.wounded == (("Miller", "Ajax"),)
@@ -299,7 +300,7 @@ def test_a_refused_choice_is_explained_and_changes_nothing(invoke: Invoke, datab
 def test_the_campaigns_end_is_announced(
     tied: list[str], fought: list[str], combat: list[str], reached: list[str], news: str
 ) -> None:
-    from colosseum.cli.career import _verdict
+    from colosseum.cli.career_combat import _verdict
 
     assert news in _verdict(tied, fought, combat, reached)
 

@@ -2,149 +2,82 @@
 
 Every change to a sheet is an event (`EVENT_KINDS`). `Campaign.record` first tries the event on
 a copy of the sheets, so an impossible request raises `CareerError` and neither the store nor
-the sheets change; then it stores the event and only then applies it. `Campaign.open` replays
-the stored events, so the sheets are always what the history says.
+the sheets change; then it stores it, appended only if nobody stored an event since the
+campaign was read (`colosseum.store`'s expected sequence number). Otherwise the campaign is
+read again, the event checked again against the latest sheets, and stored or refused with
+"the campaign changed: ...". Events recorded inside `Campaign.unit()` are stored together in
+one transaction. `Campaign.open` replays the stored events, so the sheets are always what the
+history says; an event that does not replay is named (`BrokenEvent`).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
+from ..store import Conflict, NameTaken, NewEvent, Store, StoredEvent
 from .data import Tables, load_tables
-from .sheet import CareerError, Gladiator, Sheet, new_sheet
-from .store import Store, StoredEvent
+from .events import APPLY, EVENT_KINDS, Payload
+from .progress import CombatInProgress, track
+from .sheet import CareerError, Sheet
 
-Payload = dict[str, Any]
+__all__ = ["APPLY", "EVENT_KINDS", "MODES", "BrokenEvent", "Campaign", "CampaignChanged"]
+
 # Appendix III, "Organizing Careers Mode Campaigns": the three ways to run a campaign.
 MODES = ("free", "tournament", "two-player")
+_RETRIES = 200  # appends tried again after another writer, before giving up
 
 
-def _ludus_created(sheets: dict[str, Sheet], data: Payload) -> None:
-    lanista = str(data["lanista"])
-    if lanista in sheets:
-        raise CareerError(f"the campaign already has a ludus of {lanista!r}")
-    pairs = [(str(name), str(armatura)) for name, armatura in data["gladiators"]]
-    aurei = data.get("aurei")  # the campaign's start (a tournament's), absent: the book's 50
-    start = None if aurei is None else int(aurei)
-    sheets[lanista] = new_sheet(lanista, pairs, str(data["servitor"]), aurei=start)
+class CampaignChanged(CareerError):
+    """Another command stored events first and the request no longer fits the campaign."""
 
 
-def _sheet(sheets: dict[str, Sheet], data: Payload) -> Sheet:
-    lanista = str(data["lanista"])
-    sheet = sheets.get(lanista)
-    if sheet is None:
-        known = ", ".join(sheets) or "none yet"
-        raise CareerError(f"no ludus of {lanista!r} in this campaign (ludi: {known})")
-    return sheet
+@dataclass(frozen=True, slots=True)
+class BrokenEvent:
+    """The first stored event that does not replay: its number, kind and why."""
+
+    seq: int
+    kind: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"event #{self.seq} ({self.kind}) does not replay: {self.why}"
 
 
-def _roll(sheets: dict[str, Sheet], data: Payload) -> None:
-    """A roll of the dice, by the program or from the table: kept for the history only."""
-    if data.get("source") not in ("program", "table"):
-        raise CareerError("a roll comes from the program or from the table")
-    if not all(isinstance(d, int) and 1 <= d <= 6 for d in data.get("dice", [])):
-        raise CareerError(f"dice are 1 to 6, got {data.get('dice')!r}")
+class BrokenCampaign(CareerError):
+    """A campaign whose history holds an event that does not replay."""
 
 
-def _gladiator_added(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).add_gladiator(Gladiator.from_json(data["gladiator"]))
+def _apply_checked(sheets: dict[str, Sheet], kind: str, payload: Payload) -> None:
+    """APPLY[kind], every failure a CareerError naming the field."""
+    apply = APPLY.get(kind)
+    if apply is None:
+        raise CareerError(f"unknown event {kind!r} (events: {', '.join(EVENT_KINDS)})")
+    try:
+        apply(sheets, payload)
+    except CareerError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise CareerError(f"event {kind!r} is missing or has a wrong field: {error!r}") from None
 
 
-def _gladiator_removed(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).remove_gladiator(str(data["name"]))
+@dataclass(slots=True)
+class _Mark:
+    """The campaign as it was: restored when a unit fails."""
 
-
-def _upgrade(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).add_upgrade(str(data["name"]), str(data["upgrade"]))
-
-
-def _experience(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).gain_experience(str(data["name"]), int(data["points"]))
-
-
-def _condition(sheets: dict[str, Sheet], data: Payload) -> None:
-    sheet = _sheet(sheets, data)
-    sheet.set_condition(str(data["name"]), bool(data["wounded"]), bool(data["convalescent"]))
-
-
-def _paid(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).pay(int(data["aurei"]), str(data["why"]))
-
-
-def _earned(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).earn(int(data["aurei"]))
-
-
-def _servitor(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).set_servitor(str(data["code"]), int(data["stars"]))
-
-
-def _servitor_hired(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).hire_servitor(str(data["code"]), int(data["stars"]))
-
-
-def _hired_released(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).release_servitor(str(data["code"]))
-
-
-def _usury_taken(sheets: dict[str, Sheet], data: Payload) -> None:
-    sheet = _sheet(sheets, data)
-    sheet.take_usury(str(data["kind"]), int(data["amount"]), int(data.get("interest", 0)))
-
-
-def _usury_settled(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).settle_usury()
-
-
-def _criterion(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).score_criterion(str(data["code"]))
-
-
-def _glory(sheets: dict[str, Sheet], data: Payload) -> None:
-    _sheet(sheets, data).gain_glory(int(data["amount"]))
-
-
-def _ludus_closed(sheets: dict[str, Sheet], data: Payload) -> None:
-    """Bankrupt: everything sold and still short; the lanista leaves the campaign."""
-    sheet = _sheet(sheets, data)
-    if sheet.gladiators or sheet.owned_servitors():
-        raise CareerError(f"{sheet.lanista}'s ludus closes only once everything is sold")
-    del sheets[sheet.lanista]
-
-
-def _combat(sheets: dict[str, Sheet], data: Payload) -> None:
-    """A combat's arena, reward and result: kept for the history (the gazette)."""
-    for lanista in data["lanistae"]:
-        _sheet(sheets, {"lanista": lanista})
-
-
-APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
-    "ludus_created": _ludus_created,
-    "gladiator_added": _gladiator_added,
-    "gladiator_removed": _gladiator_removed,
-    "upgrade": _upgrade,
-    "experience": _experience,
-    "condition": _condition,
-    "paid": _paid,
-    "earned": _earned,
-    "servitor": _servitor,
-    "servitor_hired": _servitor_hired,
-    "hired_released": _hired_released,
-    "usury_taken": _usury_taken,
-    "usury_settled": _usury_settled,
-    "criterion": _criterion,
-    "roll": _roll,
-    "glory": _glory,
-    "combat": _combat,
-    "ludus_closed": _ludus_closed,
-}
-EVENT_KINDS = tuple(APPLY)
+    sheets: dict[str, Sheet]
+    combats: dict[int, CombatInProgress]
+    history: int
+    seq: int
 
 
 class Campaign:
-    """One campaign of a store: its settings, its ludi's sheets and its history."""
+    """One campaign of a store: its settings, its ludi's sheets, its combats in progress and
+    its history, as of event `seq`."""
 
     def __init__(self, store: Store, key: int, name: str, settings: dict[str, Any]) -> None:
         self.store = store
@@ -152,53 +85,220 @@ class Campaign:
         self.name = name
         self.settings = settings
         self.sheets: dict[str, Sheet] = {}
+        self.combats: dict[int, CombatInProgress] = {}
         self.history: list[StoredEvent] = []
+        self.seq = 0
+        self.broken: BrokenEvent | None = None
+        self._pending: list[NewEvent] | None = None
+
+    # --- opening --------------------------------------------------------------------------
 
     @classmethod
     def create(cls, store: Store, name: str, **options: Any) -> Campaign:
-        """A new, empty campaign under the settings `options` ask for, as `campaign_settings`
-        checks them (`glory_target`, who rolls the `dice`, the `mode` and its options)."""
-        settings = campaign_settings(**options)
-        key = store.create_campaign(name, settings)
-        return cls(store, key, name.strip(), settings)
+        """A new, empty campaign under the settings `options` ask for (`campaign_settings`)."""
+        return cls.found(store, name, campaign_settings(**options))
 
     @classmethod
-    def open(cls, store: Store, name: str) -> Campaign:
-        """The campaign as its stored events make it."""
-        key, settings = store.campaign(name)
-        campaign = cls(store, key, name, settings)
-        for stored in store.events(key):
-            APPLY[stored.kind](campaign.sheets, stored.payload)
-            campaign.history.append(stored)
+    def found(
+        cls, store: Store, name: str, settings: dict[str, Any], first: Sequence[NewEvent] = ()
+    ) -> Campaign:
+        """A new campaign with its `first` events (checked first), stored in one transaction:
+        a refused event leaves no campaign behind."""
+        if not name.strip():
+            raise CareerError("a campaign needs a name")
+        trial = cls(store, 0, name.strip(), settings)
+        prepared = [NewEvent(e.kind, trial._prepared(e.kind, e.payload)) for e in first]
+        for event in prepared:
+            trial.sheets, trial.combats = trial._applied(event.kind, event.payload, trial.seq + 1)
+            trial.seq += 1
+        try:
+            row, stored = store.campaigns.create(name, settings, prepared)
+        except NameTaken as error:
+            raise CareerError(str(error)) from None
+        campaign = cls(store, row.id, row.name, row.settings)
+        campaign._replay(stored)
         return campaign
 
+    @classmethod
+    def open(cls, store: Store, name: str, strict: bool = True) -> Campaign:
+        """The campaign as its stored events make it; `strict`: BrokenCampaign if one of them
+        does not replay (else the sheets stop before it and `broken` names it)."""
+        row = store.campaigns.find(name)
+        if row is None:
+            known = ", ".join(store.campaigns.names()) or "none yet"
+            raise CareerError(f"no campaign named {name.strip()!r} (campaigns: {known})")
+        campaign = cls(store, row.id, row.name, row.settings)
+        campaign._replay(store.campaigns.load(row.id))
+        if strict:
+            campaign.require_sound()
+        return campaign
+
+    def require_sound(self) -> None:
+        if self.broken is not None:
+            raise BrokenCampaign(
+                f"campaign {self.name!r}: {self.broken} (colosseum career verify names it; "
+                "history and export still read it)"
+            )
+
+    def refresh(self) -> None:
+        """Apply the events stored since this campaign was read."""
+        self._replay(self.store.campaigns.load(self.key, after=self.seq))
+
+    def _replay(self, stored: Sequence[StoredEvent]) -> None:
+        """Apply stored events in place (fast); the first that fails is applied again on
+        copies of the sheets as they were, so the sheets stop just before it."""
+        sheets = dict(self.sheets)
+        for event in stored:
+            self.history.append(event)
+            self.seq = event.seq
+            if self.broken is not None:
+                continue
+            before = (self.sheets, self.combats)
+            try:
+                _apply_checked(sheets, event.kind, event.payload)
+                self.combats = track(self.combats, sheets, event.seq, event.kind, event.payload)
+                self.sheets = sheets
+            except (CareerError, KeyError, TypeError, ValueError) as error:
+                self.sheets, self.combats = before
+                self.broken = BrokenEvent(event.seq, event.kind, _reason(event, error))
+        if self.broken is not None:
+            self._rebuild()
+
+    def _rebuild(self) -> None:
+        """The sheets and combats of the events before the broken one, each a fresh copy
+        (an event that failed half-way may have changed a sheet in place)."""
+        assert self.broken is not None
+        sheets: dict[str, Sheet] = {}
+        combats: dict[int, CombatInProgress] = {}
+        for event in self.history:
+            if event.seq >= self.broken.seq:
+                break
+            sheets, combats = _applied_to(sheets, combats, event.kind, event.payload, event.seq)
+        self.sheets, self.combats = sheets, combats
+
+    # --- lanistae ---------------------------------------------------------------------------
+
+    def lanista(self, name: str) -> str:
+        """The lanista of this campaign called `name` (trimmed, ignoring case)."""
+        wanted = name.strip().casefold()
+        for lanista in self.sheets:
+            if lanista.casefold() == wanted:
+                return lanista
+        known = ", ".join(self.sheets) or "none yet"
+        raise CareerError(f"no ludus of {name.strip()!r} in {self.name!r} (ludi: {known})")
+
+    def combat_of(self, lanista: str) -> CombatInProgress | None:
+        """The combat in progress `lanista` fights in, if any."""
+        return next((c for c in self.combats.values() if lanista in c.lanistae), None)
+
+    # --- recording --------------------------------------------------------------------------
+
     def record(self, kind: str, payload: Payload) -> StoredEvent:
-        """Check the event on a copy, store it, then apply it; CareerError changes nothing."""
-        apply = APPLY.get(kind)
-        if apply is None:
-            raise CareerError(f"unknown event {kind!r} (events: {', '.join(EVENT_KINDS)})")
-        if kind == "ludus_created":
-            payload = self._new_ludus(payload)
-        trial = copy.deepcopy(self.sheets)
+        """Check the event on a copy, then store it (at once, or with the unit around it) and
+        apply it; CareerError changes nothing."""
+        if self._pending is None:
+            with self.unit():
+                self.record(kind, payload)
+            return self.history[-1]
+        self.require_sound()
+        payload = self._prepared(kind, payload)
+        seq = self.seq + len(self._pending) + 1
+        self.sheets, self.combats = self._applied(kind, payload, seq)
+        self._pending.append(NewEvent(kind, payload))
+        return StoredEvent(seq, kind, payload, _now())
+
+    @contextmanager
+    def unit(self, watch: Sequence[str] = ()) -> Iterator[None]:
+        """Store the events recorded inside together, in one transaction, at the end. If
+        another command stored events since, the campaign is read again and the events
+        checked again: refused (`CampaignChanged`) when a `watch`ed ludus changed or an event
+        no longer fits; an exception inside stores nothing and restores the campaign."""
+        if self._pending is not None:
+            yield
+            return
+        mark = _Mark(self.sheets, self.combats, len(self.history), self.seq)
+        before = {n: self.sheets[n].to_json() for n in watch if n in self.sheets}
+        self._pending = []
         try:
-            apply(trial, payload)
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, CareerError):
-                raise
-            raise CareerError(f"event {kind!r} is missing or has a wrong field: {error}") from None
-        stored = self.store.append(self.key, kind, payload)
-        self.sheets = trial
-        self.history.append(stored)
-        return stored
+            yield
+        except BaseException:
+            self._restore(mark)
+            raise
+        pending, self._pending = self._pending, None
+        self._commit(mark, pending, before)
+
+    def _commit(self, mark: _Mark, pending: list[NewEvent], before: dict[str, Any]) -> None:
+        for _ in range(_RETRIES):
+            try:
+                stored = self.store.campaigns.append(self.key, mark.seq, pending)
+            except Conflict as conflict:
+                self._restore(mark)
+                if conflict.found is None:
+                    raise CampaignChanged(
+                        f"the campaign changed: {self.name!r} was deleted"
+                    ) from None
+                self.refresh()
+                self.require_sound()
+                self._recheck(pending, before)
+                mark = _Mark(self.sheets, self.combats, len(self.history), self.seq)
+                for i, event in enumerate(pending, 1):
+                    self.sheets, self.combats = self._applied(
+                        event.kind, event.payload, self.seq + i
+                    )
+                continue
+            self.history.extend(stored)
+            self.seq = stored[-1].seq if stored else self.seq
+            return
+        self._restore(mark)
+        raise CampaignChanged("the campaign changed too often while storing; try again")
+
+    def _recheck(self, pending: list[NewEvent], before: dict[str, Any]) -> None:
+        """After a conflict: the watched ludi as they were, every event still possible."""
+        for lanista, sheet in before.items():
+            now = self.sheets.get(lanista)
+            if now is None or now.to_json() != sheet:
+                last = next(
+                    (e for e in reversed(self.history) if e.payload.get("lanista") == lanista),
+                    self.history[-1],
+                )
+                raise CampaignChanged(
+                    f"the campaign changed: {lanista}'s ludus changed meanwhile (event "
+                    f"#{last.seq}, {last.kind}); nothing of this step was stored"
+                )
+        sheets, combats = self.sheets, self.combats
+        try:
+            for i, event in enumerate(pending, 1):
+                sheets, combats = _applied_to(
+                    sheets, combats, event.kind, event.payload, self.seq + i
+                )
+        except CareerError as error:
+            raise CampaignChanged(f"the campaign changed: {error}") from None
+
+    def _restore(self, mark: _Mark) -> None:
+        self.sheets, self.combats, self.seq = mark.sheets, mark.combats, mark.seq
+        del self.history[mark.history :]
+        self._pending = None
+
+    def _applied(
+        self, kind: str, payload: Payload, seq: int
+    ) -> tuple[dict[str, Sheet], dict[int, CombatInProgress]]:
+        return _applied_to(self.sheets, self.combats, kind, payload, seq)
+
+    def _prepared(self, kind: str, payload: Payload) -> Payload:
+        if kind == "ludus_created":
+            return self._new_ludus(payload)
+        return payload
 
     def _new_ludus(self, payload: Payload) -> Payload:
         """A new ludus under the campaign's settings: at most two in a two-player career; its
-        starting aurei written into the event, so the replay needs no settings."""
+        lanista's name trimmed, its starting aurei written into the event, so the replay needs
+        no settings."""
         if self.settings.get("mode") == "two-player" and len(self.sheets) >= 2:
             raise CareerError(
                 f"a two-player career has two ludi ({', '.join(self.sheets)}); the virtual "
                 "ludi they fight are not campaign ludi"
             )
+        payload = {**payload, "lanista": str(payload.get("lanista", "")).strip()}
         start = self.settings.get("starting_aurei")
         if start is None:
             return payload
@@ -208,6 +308,47 @@ class Campaign:
                 f"every ludus of this campaign starts with {start} aurei, not {given}"
             )
         return {**payload, "aurei": start}
+
+
+def _reason(event: StoredEvent, error: Exception) -> str:
+    if isinstance(error, CareerError):
+        return str(error)
+    return f"event {event.kind!r} is missing or has a wrong field: {error!r}"
+
+
+def _applied_to(
+    sheets: dict[str, Sheet],
+    combats: dict[int, CombatInProgress],
+    kind: str,
+    payload: Payload,
+    seq: int,
+) -> tuple[dict[str, Sheet], dict[int, CombatInProgress]]:
+    """New sheets and combats with the event applied; the given ones unchanged (only the
+    sheet the event names is copied)."""
+    trial = dict(sheets)
+    lanista = payload.get("lanista") if isinstance(payload, dict) else None
+    if isinstance(lanista, str) and lanista in trial:
+        trial[lanista] = copy.deepcopy(trial[lanista])
+    elif kind not in (
+        "ludus_created",
+        "roll",
+        "combat",
+        "combat_begun",
+        "combat_step",
+        "combat_ended",
+    ):
+        trial = copy.deepcopy(trial)
+    _apply_checked(trial, kind, payload)
+    try:
+        return trial, track(combats, trial, seq, kind, payload)
+    except CareerError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise CareerError(f"event {kind!r} is missing or has a wrong field: {error!r}") from None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 def campaign_settings(

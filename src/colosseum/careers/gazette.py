@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..store import StoredEvent
 from .campaign import Campaign
 from .data import load_tables
-from .store import StoredEvent
 
 WHY = {
     "jugula": "is killed in the arena: Jugula!",

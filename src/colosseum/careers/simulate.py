@@ -13,12 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games.jugula.data import load_catalog
+from ..store import Store
 from .campaign import Campaign, standing_rows
 from .data import load_tables
 from .dice import ProgramDice
 from .manager import Thrifty
 from .sequence import engine_arena, run_combat
-from .store import Store
+from .sheet import CareerError
 
 _FINAL_COMBATS = 5  # a tie after this many final combats stays a shared victory
 NAMES = ("Fred", "Laurent", "Laure", "Miller", "Arnaud", "Lucius", "Marcus", "Gaius")
@@ -33,6 +34,20 @@ class Simulated:
     replay_matches: bool
 
 
+def _new_campaign(store: Store, seed: int) -> Campaign:
+    """A campaign named after the seed, numbered when a run with that seed exists already."""
+    taken = {name.casefold() for name in store.campaigns.names()}
+    name, number = f"simulation {seed}", 1
+    while True:
+        try:
+            if name.casefold() not in taken:
+                return Campaign.create(store, name)
+        except CareerError:
+            pass  # another run took the name meanwhile
+        number += 1
+        name = f"simulation {seed} ({number})"
+
+
 def simulate_campaign(
     store: Store, ludi: int, fights: int, seed: int, agent: str = "heuristic"
 ) -> Simulated:
@@ -40,7 +55,7 @@ def simulate_campaign(
         raise ValueError(f"a simulated campaign has 2 to {len(NAMES)} ludi")
     rng = random.Random(seed)
     catalog, tables = load_catalog(), load_tables()
-    campaign = Campaign.create(store, f"simulation {seed} {rng.getrandbits(32):08x}")
+    campaign = _new_campaign(store, seed)
     servitors = [s.code for s in tables.servitors]
     for name in NAMES[:ludi]:
         armaturae = rng.sample([a.code for a in catalog.armaturae], tables.start.gladiators)

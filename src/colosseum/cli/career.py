@@ -1,10 +1,10 @@
 """`colosseum career ...`: Jugula campaigns kept in a database (docs/cli.md, "career").
 
 `new` (a lanista's ludus, creating the campaign if needed), `show` (record sheets), `fight`
-(one combat, asking each choice), `history` (every stored event), `standings` (Glory, then
-aurei), `gazette`, `export` (JSON) and `simulate` (a whole campaign, unattended). The
-database is `--database URL`, else `COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's
-data folder.
+and `resume` (one combat, asking each choice: `career_combat.py`), `history` (every stored
+event), `standings`, `gazette`, `export` (JSON), `verify` (the history replays), `list`,
+`delete` and `simulate` (a whole campaign, unattended). The database is `--database URL`, else
+`COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's data folder.
 """
 
 from __future__ import annotations
@@ -12,31 +12,23 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console, Group
-from rich.table import Table
+from rich.console import Group
 from rich.text import Text
+from sqlalchemy.exc import SQLAlchemyError
 
-from ..agents import make_agent
-from ..careers.campaign import Campaign, standing_rows
-from ..careers.data import load_tables
-from ..careers.dice import Dice, ProgramDice
+from ..careers.campaign import Campaign, campaign_settings, standing_rows
 from ..careers.gazette import gazette
-from ..careers.glory import campaign_winners
-from ..careers.manager import Manager, Thrifty
 from ..careers.pairing import tournament_round
-from ..careers.sequence import Arena, engine_arena, run_combat
-from ..careers.sheet import CareerError, Sheet
+from ..careers.sheet import CareerError
 from ..careers.simulate import simulate_campaign
-from ..careers.store import Store
-from ..careers.virtual import virtual_familia, virtual_sheet
-from .career_fight import AskingManager, PromptDice, table_arena, terminal_arena
-from .common import split_players, stdout_console, user_errors
-from .play import HUMAN
+from ..store import NewEvent, Store
+from .career_views import export_campaign, history_table, sheet_table, standings_table
+from .common import fail, stderr_console, stdout_console, user_errors
 
 career_app = typer.Typer(
     name="career",
@@ -52,8 +44,26 @@ DatabaseOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 
 
-def _open(database: str | None, name: str) -> Campaign:
-    return Campaign.open(Store(database), name)
+@contextmanager
+def career_errors() -> Iterator[None]:
+    """Every refusal, broken history or database failure as one `error:` line, exit 2."""
+    with user_errors():
+        try:
+            yield
+        except SQLAlchemyError as error:
+            reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+            fail(f"database error: {reason}")
+
+
+def open_campaign(database: str | None, name: str, strict: bool = True) -> Campaign:
+    """The campaign as stored now; a note on stderr for each combat left unfinished."""
+    campaign = Campaign.open(Store(database), name, strict=strict)
+    for combat in campaign.combats.values():
+        stderr_console().print(
+            f"note: {combat.describe()} is not finished: colosseum career resume "
+            f"{json.dumps(campaign.name)} finishes it"
+        )
+    return campaign
 
 
 def _gladiators(text: str) -> list[list[str]]:
@@ -67,6 +77,15 @@ def _gladiators(text: str) -> list[list[str]]:
     return pairs
 
 
+def _conflicting(stored: dict[str, Any], asked: dict[str, Any]) -> list[str]:
+    """The settings given on the command line that differ from the campaign's."""
+    return [
+        f"--{key.replace('_', '-')} {value} (the campaign has {stored.get(key)})"
+        for key, value in asked.items()
+        if value is not None and stored.get(key) != value
+    ]
+
+
 @career_app.command("new")
 def new(
     campaign: CampaignArg,
@@ -78,13 +97,16 @@ def new(
         ),
     ],
     servitor: Annotated[str, typer.Option("--servitor", help="The first servitor (rank 1).")],
-    glory: Annotated[int, typer.Option(help="Glory to win (a new campaign only).")] = 10,
+    glory: Annotated[
+        int | None, typer.Option(help="Glory to win (a new campaign; default 10).")
+    ] = None,
     dice: Annotated[
-        str, typer.Option(help="Who rolls in a new campaign: program or table.")
-    ] = "program",
+        str | None, typer.Option(help="Who rolls in a new campaign: program (default) or table.")
+    ] = None,
     mode: Annotated[
-        str, typer.Option(help="A new campaign's kind: free, tournament or two-player.")
-    ] = "free",
+        str | None,
+        typer.Option(help="A new campaign's kind: free (default), tournament, two-player."),
+    ] = None,
     starting_aurei: Annotated[
         int | None, typer.Option(help="Tournament: every ludus's starting aurei.")
     ] = None,
@@ -99,28 +121,44 @@ def new(
     database: DatabaseOpt = None,
 ) -> None:
     """Start a career: a ludus of four Tiro, 50 aurei (or the tournament's) and one servitor,
-    in CAMPAIGN (created with these settings if it is new; Appendix III)."""
-    with user_errors():
+    in CAMPAIGN (created with these settings if it is new, in the same transaction as the
+    ludus; settings that differ from an existing campaign's are refused)."""
+    with career_errors():
         store = Store(database)
-        if campaign.strip() in store.names():
-            opened = Campaign.open(store, campaign.strip())
-        else:
-            opened = Campaign.create(
-                store,
-                campaign,
-                glory_target=glory,
-                dice=dice,
-                mode=mode,
-                starting_aurei=starting_aurei,
-                fixed_rewards=fixed_rewards,
-                fixed_arena_roll=fixed_arena_roll,
-                rounds=rounds,
-            )
-        opened.record(
-            "ludus_created",
-            {"lanista": lanista, "gladiators": _gladiators(gladiators), "servitor": servitor},
-        )
-        stdout_console().print(sheet_table(opened.sheets[lanista.strip()]))
+        ludus = {"lanista": lanista, "gladiators": _gladiators(gladiators), "servitor": servitor}
+        asked = {
+            "glory_target": glory,
+            "dice": dice,
+            "mode": mode,
+            "starting_aurei": starting_aurei,
+            "fixed_rewards": fixed_rewards or None,
+            "fixed_arena_roll": fixed_arena_roll or None,
+            "rounds": rounds,
+        }
+        for _ in range(10):  # two `new` racing to create one campaign: the loser joins it
+            if store.campaigns.find(campaign) is None:
+                settings = campaign_settings(
+                    **{k: v for k, v in asked.items() if v is not None}  # type: ignore[arg-type]
+                )
+                try:
+                    opened = Campaign.found(
+                        store, campaign, settings, [NewEvent("ludus_created", ludus)]
+                    )
+                    break
+                except CareerError as error:
+                    if "exists already" not in str(error):
+                        raise
+                    continue
+            opened = open_campaign(database, campaign)
+            clash = _conflicting(opened.settings, asked)
+            if clash:
+                raise CareerError(
+                    f"{opened.name!r} exists with other settings: {'; '.join(clash)}; "
+                    "settings are for a new campaign"
+                )
+            opened.record("ludus_created", ludus)
+            break
+        stdout_console().print(sheet_table(opened.sheets[opened.lanista(lanista)]))
 
 
 @career_app.command("show")
@@ -131,156 +169,15 @@ def show(
     json_output: JsonOpt = False,
 ) -> None:
     """The record sheets of a campaign, as tables."""
-    with user_errors():
-        opened = _open(database, campaign)
+    with career_errors():
+        opened = open_campaign(database, campaign)
         sheets = list(opened.sheets.values())
         if lanista is not None:
-            if lanista not in opened.sheets:
-                raise CareerError(
-                    f"no ludus of {lanista!r} in {campaign!r} "
-                    f"(ludi: {', '.join(opened.sheets) or 'none yet'})"
-                )
-            sheets = [opened.sheets[lanista]]
+            sheets = [opened.sheets[opened.lanista(lanista)]]
     if json_output:
         typer.echo(json.dumps([s.to_json() for s in sheets]))
         return
     stdout_console().print(Group(*(sheet_table(s) for s in sheets)))
-
-
-@career_app.command("fight")
-def fight_command(
-    campaign: CampaignArg,
-    lanistae: Annotated[
-        list[str],
-        typer.Argument(
-            help="The 2 to 4 lanistae who fight (1 with --virtual).", show_default=False
-        ),
-    ],
-    arena: Annotated[
-        str, typer.Option(help="engine: played here by computer players; table: entered.")
-    ] = "engine",
-    players: Annotated[
-        str | None,
-        typer.Option(
-            "--players", "-p", help="Engine players, one per ludus: human or an agent spec."
-        ),
-    ] = None,
-    virtual: Annotated[
-        bool,
-        typer.Option(
-            "--virtual", help="Against a virtual ludus built from the lanista's Popularity."
-        ),
-    ] = False,
-    virtual_ranks: Annotated[
-        str | None,
-        typer.Option(help="The virtual ludus's four ranks, e.g. palus,tiro,primus_palus,tiro."),
-    ] = None,
-    auto: Annotated[
-        bool, typer.Option("--auto", help="Let the thrifty manager answer every choice.")
-    ] = False,
-    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: drawn).")] = None,
-    database: DatabaseOpt = None,
-) -> None:
-    """One combat of the campaign: the arena and reward, hiring, the combat (in the engine or
-    from the table), the Fatum and each ludus's post-arena sequence, winner first. Dice are
-    rolled by the program or typed in from the table, as the campaign was created."""
-    console = stdout_console()
-    with user_errors():
-        opened = _open(database, campaign)
-        names = [name.strip() for name in lanistae]
-        for name in names:
-            if name not in opened.sheets:
-                raise CareerError(
-                    f"no ludus of {name!r} in {campaign!r} (ludi: {', '.join(opened.sheets)})"
-                )
-        drawn = secrets.randbits(31) if seed is None else seed
-        guests = _guests(opened, names, virtual, virtual_ranks, drawn)
-        if not 2 <= len(names) + len(guests) <= 4 or len(set(names)) != len(names):
-            raise CareerError("a combat is fought by 2 to 4 different lanistae")
-        manager: Manager = Thrifty(drawn) if auto else AskingManager(console, _ask)
-        dice: Dice = (
-            PromptDice(console, _ask)
-            if opened.settings.get("dice") == "table"
-            else ProgramDice(drawn)
-        )
-        fought = _arena(arena, players, len(names) + len(guests), drawn, console, auto)
-        target = int(opened.settings["glory_target"])
-        tied = campaign_winners(opened.sheets.values(), target)
-        report = run_combat(opened, names, dice, manager, fought, guests=guests)
-    verdict = ", ".join(report.result.winners)
-    console.print(
-        Text(f"{report.arena}: won by {verdict}; reward {report.reward} aurei", style="bold")
-    )
-    for name in names:
-        if name in opened.sheets:
-            console.print(sheet_table(opened.sheets[name]))
-        else:
-            console.print(Text(f"{name}'s ludus closed: bankrupt", style="bold red"))
-    news = _verdict(tied, names, report.result.winners, report.campaign_winners)
-    if news:
-        console.print(Text(news, style="bold"))
-
-
-def _verdict(
-    tied: list[str], fought: list[str], combat: Sequence[str], reached: Sequence[str]
-) -> str:
-    """The campaign's news after a combat: a final combat between lanistae tied at the Glory
-    target decides the campaign; several reaching it at once must fight one."""
-    if len(tied) > 1 and set(fought) == set(tied) and len(combat) == 1:
-        return f"{combat[0]} wins the final combat and the campaign!"
-    if len(reached) == 1:
-        return f"Campaign won by {reached[0]}!"
-    if len(reached) > 1:
-        return (
-            f"{', '.join(reached)} reach the Glory target together: a final combat between "
-            f"them decides (colosseum career fight CAMPAIGN {' '.join(reached)})."
-        )
-    return ""
-
-
-def _guests(
-    campaign: Campaign, names: list[str], virtual: bool, ranks: str | None, seed: int
-) -> list[Sheet]:
-    """The virtual ludus of "Two-player careers" (Appendix III), built from the one lanista's
-    Popularity: the given ranks, else random ones, and upgrades rolled as on the market."""
-    if not virtual:
-        if ranks is not None:
-            raise CareerError("--virtual-ranks is for a combat against a --virtual ludus")
-        return []
-    if len(names) != 1:
-        raise CareerError("a virtual ludus fights one lanista: name only him")
-    popularity = campaign.sheets[names[0]].popularity()
-    chosen = [piece.strip().lower() for piece in ranks.split(",")] if ranks else None
-    familia = virtual_familia(popularity, random.Random(seed), ranks=chosen)
-    return [virtual_sheet(familia)]
-
-
-def _ask(question: str) -> str:
-    return str(typer.prompt(question, default="", show_default=False))
-
-
-def _arena(
-    kind: str, players: str | None, ludi: int, seed: int, console: Console, auto: bool
-) -> Arena:
-    """The combat: in the engine with one player per ludus (humans at this terminal, or agent
-    specs; default the heuristic player), or entered from the table."""
-    if kind == "table":
-        if players is not None:
-            raise CareerError("--players is for a combat in the engine, not at the table")
-        if auto:
-            raise CareerError("a combat from the table is entered by the lanistae: drop --auto")
-        return table_arena(console)
-    if kind != "engine":
-        raise CareerError(f"the arena is 'engine' or 'table', not {kind!r}")
-    specs = split_players(players) if players else ["heuristic"] * ludi
-    if len(specs) != ludi:
-        raise CareerError(f"{ludi} ludi need {ludi} players, got {len(specs)}")
-    computers = [spec for spec in specs if spec.lower() != HUMAN]
-    for spec in computers:
-        make_agent(spec, "jugula")  # an unknown player is refused before any roll
-    if len(computers) < len(specs):
-        return terminal_arena(console, specs, seed)
-    return engine_arena(specs, seed)
 
 
 @career_app.command("pairings")
@@ -291,11 +188,11 @@ def pairings(
     json_output: JsonOpt = False,
 ) -> None:
     """A tournament's next Swiss round (Appendix III): winners meet winners, no pair twice."""
-    with user_errors():
-        opened = _open(database, campaign)
+    with career_errors():
+        opened = open_campaign(database, campaign)
         if opened.settings.get("mode") != "tournament":
             raise CareerError(
-                f"{campaign!r} is not a tournament (create it with --mode tournament)"
+                f"{opened.name!r} is not a tournament (create it with --mode tournament)"
             )
         combats = [e.payload for e in opened.history if e.kind == "combat"]
         drawn = secrets.randbits(31) if seed is None else seed
@@ -303,8 +200,7 @@ def pairings(
     rounds = opened.settings.get("rounds")
     over = rounds is not None and number > int(rounds)
     if json_output:
-        summary = {"round": number, "pairs": pairs, "bye": bye, "over": over}
-        typer.echo(json.dumps(summary))
+        typer.echo(json.dumps({"round": number, "pairs": pairs, "bye": bye, "over": over}))
         return
     console = stdout_console()
     if over:
@@ -320,26 +216,23 @@ def pairings(
 
 @career_app.command("history")
 def history(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
-    """Every stored event of a campaign, oldest first."""
-    with user_errors():
-        opened = _open(database, campaign)
-    table = Table(title=f"{opened.name}: history", box=box.SIMPLE_HEAD)
-    for column in ("#", "when (UTC)", "event", "details"):
-        table.add_column(column)
-    for stored in opened.history:
-        details = ", ".join(f"{k}={v}" for k, v in stored.payload.items())
-        table.add_row(str(stored.seq), f"{stored.created:%Y-%m-%d %H:%M}", stored.kind, details)
-    stdout_console().print(table)
+    """Every stored event of a campaign, oldest first (even past one that does not replay)."""
+    with career_errors():
+        opened = open_campaign(database, campaign, strict=False)
+    stdout_console().print(history_table(opened))
+    if opened.broken is not None:
+        fail(f"campaign {opened.name!r}: {opened.broken}")
 
 
 @career_app.command("gazette")
 def gazette_command(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
     """The campaign's history told as news (Appendix III's gazette)."""
-    with user_errors():
-        opened = _open(database, campaign)
+    with career_errors():
+        opened = open_campaign(database, campaign)
+        lines = gazette(opened)
     console = stdout_console()
     console.print(Text(f"The {opened.name} Gazette", style="bold"))
-    for stored, line in gazette(opened):
+    for stored, line in lines:
         console.print(f"{stored.created:%Y-%m-%d} · {line}")
 
 
@@ -348,29 +241,13 @@ def standings(
     campaign: CampaignArg, database: DatabaseOpt = None, json_output: JsonOpt = False
 ) -> None:
     """The lanistae by Glory, then aurei (the tournament tie-break of Appendix III)."""
-    with user_errors():
-        opened = _open(database, campaign)
+    with career_errors():
+        opened = open_campaign(database, campaign)
         rows = standing_rows(opened)
     if json_output:
         typer.echo(json.dumps(rows))
         return
-    stdout_console().print(_standings_table(opened.name, rows))
-
-
-def _standings_table(name: str, rows: list[dict[str, Any]]) -> Table:
-    table = Table(title=f"{name}: standings", box=box.SIMPLE_HEAD)
-    for column in ("", "lanista", "Glory", "aurei", "Popularity", "gladiators"):
-        table.add_column(column)
-    for place, row in enumerate(rows, 1):
-        table.add_row(
-            str(place),
-            row["lanista"],
-            str(row["glory"]),
-            str(row["aurei"]),
-            str(row["popularity"]),
-            str(row["gladiators"]),
-        )
-    return table
+    stdout_console().print(standings_table(opened.name, rows))
 
 
 @career_app.command("simulate")
@@ -382,8 +259,9 @@ def simulate(
     json_output: JsonOpt = False,
 ) -> None:
     """A whole campaign played unattended: random ludi, program dice, the heuristic player in
-    the arena and a thrifty manager; ends at the Glory target or after FIGHTS combats."""
-    with user_errors():
+    the arena and a thrifty manager; ends at the Glory target or after FIGHTS combats. The
+    campaign is named after the seed ("simulation 11", then "simulation 11 (2)", ...)."""
+    with career_errors():
         if fights < 1:
             raise CareerError("a simulation plays at least one combat")
         if not 2 <= ludi <= 8:
@@ -404,49 +282,78 @@ def simulate(
     verdict = f"won by {', '.join(done.winners)}" if done.winners else "no winner yet"
     replay = "replays to the same sheets" if done.replay_matches else "DOES NOT replay the same"
     stdout_console().print(Text(f"{done.campaign}: {done.fights} combats, {verdict}; {replay}"))
-    stdout_console().print(_standings_table(done.campaign, done.standings))
+    stdout_console().print(standings_table(done.campaign, done.standings))
 
 
 @career_app.command("export")
 def export(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
-    """The whole campaign as JSON: settings, every event, and the sheets they make."""
-    with user_errors():
-        opened = _open(database, campaign)
+    """The whole campaign as JSON: settings, every event, and the sheets they make (up to an
+    event that does not replay, named in "broken")."""
+    with career_errors():
+        opened = open_campaign(database, campaign, strict=False)
     typer.echo(json.dumps(export_campaign(opened)))
 
 
-def export_campaign(campaign: Campaign) -> dict[str, Any]:
-    return {
-        "campaign": campaign.name,
-        "settings": campaign.settings,
-        "events": [
-            {"seq": e.seq, "kind": e.kind, "data": e.payload, "created": e.created.isoformat()}
-            for e in campaign.history
-        ],
-        "sheets": {name: sheet.to_json() for name, sheet in campaign.sheets.items()},
-    }
-
-
-def sheet_table(sheet: Sheet) -> Group:
-    """A ludus record sheet: the lanista's numbers, then one row per gladiator."""
-    tables = load_tables()
-    head = Text.assemble(
-        (sheet.lanista, "bold"),
-        f"  Glory {sheet.glory} · {sheet.aurei} aurei · Popularity {sheet.popularity()}",
+@career_app.command("verify")
+def verify(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
+    """Replay the campaign: its events numbered without gaps, each one possible where it
+    stands; the first that is not is named (number, kind, why) and the exit code is 2."""
+    with career_errors():
+        opened = open_campaign(database, campaign, strict=False)
+        seqs = [e.seq for e in opened.history]
+        if seqs != list(range(1, len(seqs) + 1)):
+            raise CareerError(f"campaign {opened.name!r}: its events are not numbered 1 to N")
+        opened.require_sound()
+    unfinished = len(opened.combats)
+    note = f"; {unfinished} combat(s) to resume" if unfinished else ""
+    stdout_console().print(
+        f"{opened.name}: {len(opened.history)} events replay to {len(opened.sheets)} ludi{note}"
     )
-    servitors = ", ".join(f"{code} {'★' * stars}" for code, stars in sheet.servitors.items())
-    usury = "none" if sheet.usury is None else f"{sheet.usury.kind} of {sheet.usury.amount} aurei"
-    lines = Text(f"Servitors: {servitors or 'none'} · Usury: {usury}")
-    if sheet.criteria:
-        lines.append(f"\nGlory criteria scored: {', '.join(sheet.criteria)}")
-    table = Table(box=box.SIMPLE_HEAD)
-    for column in ("gladiator", "armatura", "rank", "exp", "MP/ATT/DEF", "talents", "state"):
-        table.add_column(column)
-    for g in sheet.gladiators:
-        rank = tables.ranks[sheet.rank(g, tables)].name
-        state = "convalescent" if g.convalescent else "wounded" if g.wounded else "ready"
-        upgrades = f"+{g.upgrades['mp']}/+{g.upgrades['att']}/+{g.upgrades['def']}"
-        table.add_row(
-            g.name, g.armatura, rank, str(g.experience), upgrades, ", ".join(g.talents), state
-        )
-    return Group(head, lines, table)
+
+
+@career_app.command("list")
+def list_command(database: DatabaseOpt = None, json_output: JsonOpt = False) -> None:
+    """The campaigns of the database, oldest first, with their number of events."""
+    with career_errors():
+        rows = Store(database).campaigns.summaries()
+    if json_output:
+        typer.echo(json.dumps([{"campaign": n, "events": c} for n, c in rows]))
+        return
+    console = stdout_console()
+    if not rows:
+        console.print("no campaigns yet (colosseum career new CAMPAIGN LANISTA ...)")
+    for name, count in rows:
+        console.print(f"{name}  ({count} events)")
+
+
+@career_app.command("delete")
+def delete(
+    campaign: CampaignArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    database: DatabaseOpt = None,
+) -> None:
+    """Delete a campaign and its whole history, after confirmation; it cannot be undone."""
+    with career_errors():
+        store = Store(database)
+        row = store.campaigns.find(campaign)
+        if row is None:
+            known = ", ".join(store.campaigns.names()) or "none yet"
+            raise CareerError(f"no campaign named {campaign.strip()!r} (campaigns: {known})")
+        count = store.campaigns.last_seq(row.id)
+    if not yes and not typer.confirm(
+        f"Delete campaign {row.name!r} and its {count} events? This cannot be undone"
+    ):
+        fail(f"{row.name!r} was not deleted")
+    with career_errors():
+        gone = store.campaigns.delete(row.id)
+    stdout_console().print(f"{row.name}: deleted ({gone} events)")
+
+
+def _register_combat_commands() -> None:
+    from .career_combat import fight_command, resume_command
+
+    career_app.command("fight")(fight_command)
+    career_app.command("resume")(resume_command)
+
+
+_register_combat_commands()

@@ -49,7 +49,10 @@ class PromptDice:
 
 
 class AskingManager:
-    """A `Manager` that asks a person at the terminal for every choice the rules give."""
+    """A `Manager` that asks a person at the terminal for every choice the rules give; a
+    choice the rules refuse is asked again."""
+
+    asks_again = True
 
     def __init__(self, console: Console, ask: Ask) -> None:
         self.console = console
@@ -233,18 +236,18 @@ class AskingManager:
             self.console.print("[red]answer 'repay', 'borrow N', 'lend N' or nothing[/red]")
 
 
-def table_arena(console: Console) -> Arena:
-    """A combat played on a physical table: who was sent, who won, who was wounded at the end,
-    who bit the dust and by whose blow."""
+def table_arena(console: Console, asking: AskingManager) -> Arena:
+    """A combat played on a physical table: who was sent (each ludus's `manager`), then, as
+    the lanistae enter it (`asking`): who won, who was wounded at the end, who bit the dust and
+    by whose blow."""
 
     def enter(
-        sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
+        sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], per_ludus: Manager
     ) -> ArenaResult:
-        if not isinstance(manager, AskingManager):
-            raise CareerError("a combat from the table is entered by the lanistae themselves")
+        manager = asking
         tables = load_tables()
         lanistae = [s.lanista for s in sheets]
-        named = familia_names(sheets, hired, manager)
+        named = familia_names(sheets, hired, per_ludus)
         deployed = {
             sheet.lanista: tuple(g.name for g in choose_familia(sheet, names, tables, extra))
             for sheet, names, extra in zip(sheets, named, hired, strict=True)
@@ -282,8 +285,8 @@ def terminal_arena(console: Console, specs: Sequence[str], seed: int) -> Arena:
         session = PlaySession(console, state, specs)
         if not session.run():
             raise CareerError(
-                "the combat was left unfinished: its result is not recorded (the draw and "
-                "the hiring before it are)"
+                "the combat was left unfinished: its result is not stored (the draw and the "
+                "hiring are; colosseum career resume plays it again)"
             )
         return combat_result(sheets, chosen, state, session.log)
 

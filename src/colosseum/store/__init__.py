@@ -1,0 +1,28 @@
+"""Everything Colosseum keeps, in one database: SQLite in the user's data folder by default,
+PostgreSQL (or any SQLAlchemy URL) by `COLOSSEUM_DATABASE_URL`.
+
+`schema.py` holds the tables, `migrations/` the Alembic revisions run on start
+(`database.py`), and each aggregate has one small repository with `load(id)` and
+`append(id, expected_seq, events)`: `campaigns.py` for the careers' campaigns. The web
+server's tables are meant to join them here. `faults.py` is the deterministic fault hook the
+crash tests use.
+"""
+
+from __future__ import annotations
+
+from .campaigns import CampaignLog, CampaignRow, NewEvent, StoredEvent
+from .database import ENVIRONMENT, Store, default_url
+from .errors import Conflict, NameTaken, StoreError
+
+__all__ = [
+    "ENVIRONMENT",
+    "CampaignLog",
+    "CampaignRow",
+    "Conflict",
+    "NameTaken",
+    "NewEvent",
+    "Store",
+    "StoreError",
+    "StoredEvent",
+    "default_url",
+]

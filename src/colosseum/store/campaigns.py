@@ -1,0 +1,211 @@
+"""The campaigns' repository: each campaign an append-only log of events.
+
+`append(id, expected_seq, events)` stores the events as numbers expected_seq+1, ... only if
+the log still ends at `expected_seq`, checked in the same transaction as the insert (the
+campaign's row is locked on PostgreSQL, the database on SQLite; the unique (campaign, seq) key
+is the last guard); otherwise `Conflict` and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
+
+from . import faults
+from .errors import Conflict, NameTaken, StoreError
+from .schema import campaigns, events
+
+WRITE = {"colosseum_write": True}
+Payload = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to append: its kind and data (plain JSON)."""
+
+    kind: str
+    payload: Payload
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One event of a log, as stored: its number, kind, data and time."""
+
+    seq: int
+    kind: str
+    payload: Payload
+    created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignRow:
+    """A campaign's identity: its id, its name as first written, its settings."""
+
+    id: int
+    name: str
+    settings: Payload
+
+
+def name_key(name: str) -> str:
+    """How names compare: trimmed, case-folded."""
+    return name.strip().casefold()
+
+
+class CampaignLog:
+    """The campaigns of one database and their event logs; `conflicts` counts the appends
+    this process saw refused (for benchmarks)."""
+
+    conflicts = 0
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(
+        self, name: str, settings: Payload, first: Sequence[NewEvent] = ()
+    ) -> tuple[CampaignRow, list[StoredEvent]]:
+        """A new campaign with its `first` events, in one transaction; `NameTaken` if a
+        campaign has this name (trimmed, ignoring case)."""
+        name = name.strip()
+        _check_json(settings)
+        for new in first:
+            _check_json(new.payload)
+        created = _now()
+        try:
+            with _writing(self.engine) as connection:
+                key = connection.execute(
+                    insert(campaigns).values(
+                        name=name, name_key=name_key(name), created=created, settings=settings
+                    )
+                ).inserted_primary_key
+                assert key is not None
+                row = CampaignRow(int(key[0]), name, dict(settings))
+                stored = _insert(connection, row.id, 0, first, created)
+        except IntegrityError:
+            raise NameTaken(f"a campaign named {name!r} exists already") from None
+        return row, stored
+
+    def find(self, name: str) -> CampaignRow | None:
+        """The campaign of this name (trimmed, ignoring case), or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(campaigns.c.id, campaigns.c.name, campaigns.c.settings).where(
+                    campaigns.c.name_key == name_key(name)
+                )
+            ).first()
+        return None if row is None else CampaignRow(int(row.id), str(row.name), dict(row.settings))
+
+    def names(self) -> list[str]:
+        """Every campaign's name, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(campaigns.c.name).order_by(campaigns.c.id))
+            return [str(row.name) for row in rows]
+
+    def load(self, campaign: int, after: int = 0) -> list[StoredEvent]:
+        """The campaign's events numbered above `after`, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(events.c.seq, events.c.kind, events.c.payload, events.c.created)
+                .where(events.c.campaign == campaign, events.c.seq > after)
+                .order_by(events.c.seq)
+            ).all()
+        stored = []
+        for row in rows:
+            payload = row.payload if isinstance(row.payload, dict) else {"value": row.payload}
+            stored.append(StoredEvent(int(row.seq), str(row.kind), dict(payload), row.created))
+        return stored
+
+    def append(
+        self, campaign: int, expected_seq: int, new: Sequence[NewEvent]
+    ) -> list[StoredEvent]:
+        """Store `new` after event `expected_seq`, if that is still the last; else `Conflict`."""
+        for event in new:
+            _check_json(event.payload)
+        try:
+            with _writing(self.engine) as connection:
+                lock = select(campaigns.c.id).where(campaigns.c.id == campaign)
+                if connection.dialect.name == "postgresql":
+                    lock = lock.with_for_update()
+                if connection.execute(lock).first() is None:
+                    raise Conflict(campaign, expected_seq, None)
+                last = _last_seq(connection, campaign)
+                if last != expected_seq:
+                    CampaignLog.conflicts += 1
+                    raise Conflict(campaign, expected_seq, last)
+                stored = _insert(connection, campaign, expected_seq, new, _now())
+                faults.checkpoint("append")
+        except IntegrityError:
+            CampaignLog.conflicts += 1
+            raise Conflict(campaign, expected_seq, self.last_seq(campaign)) from None
+        return stored
+
+    def last_seq(self, campaign: int) -> int:
+        with self.engine.connect() as connection:
+            return _last_seq(connection, campaign)
+
+    def delete(self, campaign: int) -> int:
+        """Remove the campaign and its events; how many events went."""
+        with _writing(self.engine) as connection:
+            gone = connection.execute(delete(events).where(events.c.campaign == campaign))
+            connection.execute(delete(campaigns).where(campaigns.c.id == campaign))
+            return int(gone.rowcount)
+
+    def summaries(self) -> list[tuple[str, int]]:
+        """(name, number of events) of every campaign, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(campaigns.c.name, func.count(events.c.id))
+                .select_from(campaigns.outerjoin(events, events.c.campaign == campaigns.c.id))
+                .group_by(campaigns.c.id, campaigns.c.name)
+                .order_by(campaigns.c.id)
+            ).all()
+        return [(str(name), int(count)) for name, count in rows]
+
+
+@contextmanager
+def _writing(engine: Engine) -> Iterator[Connection]:
+    """A connection in a writing transaction (SQLite: the write lock taken at BEGIN)."""
+    with engine.connect().execution_options(**WRITE) as connection, connection.begin():
+        yield connection
+
+
+def _last_seq(connection: Any, campaign: int) -> int:
+    last = connection.execute(
+        select(func.max(events.c.seq)).where(events.c.campaign == campaign)
+    ).scalar()
+    return 0 if last is None else int(last)
+
+
+def _insert(
+    connection: Any, campaign: int, after: int, new: Sequence[NewEvent], created: datetime
+) -> list[StoredEvent]:
+    rows = [
+        {
+            "campaign": campaign,
+            "seq": after + i,
+            "kind": e.kind,
+            "payload": e.payload,
+            "created": created,
+        }
+        for i, e in enumerate(new, 1)
+    ]
+    if rows:
+        connection.execute(insert(events), rows)
+    return [StoredEvent(after + i, e.kind, e.payload, created) for i, e in enumerate(new, 1)]
+
+
+def _check_json(data: Payload) -> None:
+    try:
+        json.dumps(data)
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"event data must be plain JSON: {error}") from None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

@@ -1,0 +1,133 @@
+"""Opening the store: the URL, the engine, and the Alembic migrations run on start.
+
+SQLite gets a write-ahead log, full sync (a committed event survives a killed process), a
+30-second busy wait, and writes that take the lock when they begin (`BEGIN IMMEDIATE`), so
+concurrent writers queue instead of failing. A file that is not a database, or a server that
+cannot be reached, is one `StoreError` line.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+from .campaigns import CampaignLog
+from .errors import StoreError
+
+ENVIRONMENT = "COLOSSEUM_DATABASE_URL"
+MIGRATIONS = Path(__file__).with_name("migrations")
+WRITE = {"colosseum_write": True}  # execution option: a transaction that will write
+_PG_MIGRATION_LOCK = 0x636F6C6F  # pg_advisory_xact_lock key serializing migrations
+
+
+def default_url() -> str:
+    """`COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's data folder."""
+    url = os.environ.get(ENVIRONMENT)
+    if url:
+        return url
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "colosseum"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'careers.db'}"
+
+
+class Store:
+    """One database, migrated to the current schema; its repositories as attributes."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        try:
+            self.engine: Engine = create_engine(self.url)
+        except (SQLAlchemyError, ValueError) as error:
+            raise StoreError(f"cannot use database {self.url!r}: {error}") from None
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_connect)
+            event.listen(self.engine, "begin", _sqlite_begin)
+        try:
+            migrate(self.engine)
+        except DBAPIError as error:
+            self.engine.dispose()
+            reason = str(error.orig).splitlines()[0] if error.orig else str(error)
+            raise StoreError(
+                f"{_where(self.url)} is not a usable Colosseum database: {reason}"
+            ) from None
+        self.campaigns = CampaignLog(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def head_revision() -> str:
+    """The newest migration's revision id."""
+    head = ScriptDirectory.from_config(_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def current_revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest revision, one process at a time (a lock taken in
+    the migration's own transaction); a database already there is not touched."""
+    head = head_revision()
+    if current_revision(engine) == head:
+        return
+    with engine.connect().execution_options(**WRITE) as connection:
+        sqlite = engine.dialect.name == "sqlite"
+        if sqlite:  # a table rebuilt by a migration must not trip its foreign keys
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")  # type: ignore[union-attr]
+        try:
+            with connection.begin():
+                _upgrade(connection, head)
+        finally:
+            if sqlite:
+                connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
+
+
+def _upgrade(connection: Connection, head: str) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(text(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})"))
+    if MigrationContext.configure(connection).get_current_revision() == head:
+        return
+    config = _config()
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def _where(url: str) -> str:
+    return url.removeprefix("sqlite:///") if url.startswith("sqlite:///") else "the database"
+
+
+def _sqlite_connect(connection: Any, _record: Any) -> None:
+    """Write-ahead log, full sync, foreign keys, a busy wait; transactions begun by us."""
+    connection.isolation_level = None
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    """A writing transaction takes SQLite's write lock at once, so two writers queue on the
+    busy wait instead of one failing when it upgrades its read lock."""
+    writes = connection.get_execution_options().get("colosseum_write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN")
