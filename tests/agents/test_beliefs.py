@@ -69,12 +69,12 @@ def test_the_ludus_belief_judges_the_board_when_the_counters_were_placed() -> No
 
 def test_a_sharp_belief_guesses_the_guides_choice_more_often() -> None:
     """At temperature 0.5 (`belief=sharp`) the Dodge the heuristic would have placed is
-    e^2 times as likely as the Savage Attack it ranks next, against e^0.5 at its own 2."""
+    e^2 times as likely as the Feint it ranks next, against e^0.5 at its own 2."""
     state = _acting_murmillo(thraex_stood="h5")
     sharp = _thraex_counter(state, 0, SHARP_TEMPERATURE)
     guide = _thraex_counter(state, 0)
-    assert sharp["D"] / sharp["SA"] == pytest.approx(math.exp(2), rel=0.25)
-    assert guide["D"] / guide["SA"] == pytest.approx(math.exp(0.5), rel=0.15)
+    assert sharp["D"] / sharp["F"] == pytest.approx(math.exp(2), rel=0.25)
+    assert guide["D"] / guide["F"] == pytest.approx(math.exp(0.5), rel=0.15)
 
 
 def _mid_round(seed: int) -> tuple[State, int]:
