@@ -10,11 +10,11 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,web]'
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/colosseum play ludus --players human,heuristic
+	$(BIN)/colosseum serve
 
 test: $(STAMP)
 	$(BIN)/pytest

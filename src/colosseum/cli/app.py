@@ -36,6 +36,7 @@ from .common import fail, parse_options, split_players, stderr_console, stdout_c
 from .play import HUMAN, PlaySession, save_record
 from .records import load_record, replay_moves
 from .renderers import renderer_for
+from .serve import serve
 
 T = TypeVar("T")
 
@@ -48,6 +49,7 @@ app = typer.Typer(
 )
 
 app.add_typer(career_app, name="career")
+app.command("serve")(serve)
 
 GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]
 OptionOpt = Annotated[

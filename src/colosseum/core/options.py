@@ -30,6 +30,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     simulation_value: int | None = None
+    local: bool = False
+    """The value names a file or folder of the machine running the game (own data files):
+    a server refuses it from the network."""
 
     def parse(self, value: Any) -> OptionValue:
         """The value converted to this option's type, or InvalidOption saying what is allowed."""

@@ -3,8 +3,8 @@ PostgreSQL (or any SQLAlchemy URL) by `COLOSSEUM_DATABASE_URL`.
 
 `schema.py` holds the tables, `migrations/` the Alembic revisions run on start
 (`database.py`), and each aggregate has one small repository with `load(id)` and
-`append(id, expected_seq, events)`: `campaigns.py` for the careers' campaigns. The web
-server's tables are meant to join them here. `faults.py` is the deterministic fault hook the
+`append(id, expected_seq, events)`: `campaigns.py` for the careers' campaigns,
+`tables.py` for the web server's game tables. `faults.py` is the deterministic fault hook the
 crash tests use.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 from .campaigns import CampaignLog, CampaignRow, NewEvent, StoredEvent
 from .database import ENVIRONMENT, Store, default_url
 from .errors import Conflict, NameTaken, StoreError
+from .tables import SeatRow, StoredAction, TableLog, TableRow
 
 __all__ = [
     "ENVIRONMENT",
@@ -21,8 +22,12 @@ __all__ = [
     "Conflict",
     "NameTaken",
     "NewEvent",
+    "SeatRow",
     "Store",
     "StoreError",
+    "StoredAction",
     "StoredEvent",
+    "TableLog",
+    "TableRow",
     "default_url",
 ]

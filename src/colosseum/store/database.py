@@ -21,6 +21,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from .campaigns import CampaignLog
 from .errors import StoreError
+from .tables import TableLog
 
 ENVIRONMENT = "COLOSSEUM_DATABASE_URL"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -29,14 +30,18 @@ _PG_MIGRATION_LOCK = 0x636F6C6F  # pg_advisory_xact_lock key serializing migrati
 
 
 def default_url() -> str:
-    """`COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's data folder."""
+    """`COLOSSEUM_DATABASE_URL`, else `colosseum.db` in the user's data folder (or the
+    `careers.db` that versions before the web tables made there, when it alone exists)."""
     url = os.environ.get(ENVIRONMENT)
     if url:
         return url
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     folder = base / "colosseum"
     folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'careers.db'}"
+    path = folder / "colosseum.db"
+    if not path.exists() and (folder / "careers.db").exists():
+        path = folder / "careers.db"
+    return f"sqlite:///{path}"
 
 
 class Store:
@@ -60,6 +65,7 @@ class Store:
                 f"{_where(self.url)} is not a usable Colosseum database: {reason}"
             ) from None
         self.campaigns = CampaignLog(self.engine)
+        self.tables = TableLog(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()

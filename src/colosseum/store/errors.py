@@ -13,7 +13,7 @@ class Conflict(StoreError):
     """An append whose expected sequence number is no longer the log's last: someone else
     wrote first. Nothing was stored; re-read and decide again."""
 
-    def __init__(self, aggregate: int, expected: int, found: int | None) -> None:
+    def __init__(self, aggregate: int | str, expected: int, found: int | None) -> None:
         self.aggregate = aggregate
         self.expected = expected
         self.found = found  # None: the aggregate was deleted

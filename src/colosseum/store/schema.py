@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -39,4 +41,46 @@ events = Table(
     Column("payload", JSON, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     UniqueConstraint("campaign", "seq"),
+)
+
+# A game table of the web server: one aggregate, its accepted actions in `table_actions`.
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),  # random, URL-safe: the table's address
+    Column("game", String(60), nullable=False),
+    Column("version", Integer, nullable=False),  # the game's rules version of the record
+    Column("players", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("private", Boolean, nullable=False),  # not listed in the lobby
+    Column("length", Integer, nullable=False),  # actions accepted so far
+    Column("status", String(20), nullable=False, index=True),  # open, playing, over
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+# Who sits where: a human seat holds the hash of its secret token (never the token itself).
+table_seats = Table(
+    "table_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("game_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(200), nullable=False),  # "human" or an agent spec
+    Column("name", String(60), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False),  # someone sat down (link used or lobby join)
+)
+
+# The append-only log of each table, numbered 1, 2, ... without gaps.
+table_actions = Table(
+    "table_actions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("notation", String(200), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "seq"),
 )

@@ -54,5 +54,6 @@ OPTIONS = (
         "",
         "folder of your own armaturae.toml, cards.toml, talents.toml and rules.toml (empty: the "
         "bundled data)",
+        local=True,
     ),
 )

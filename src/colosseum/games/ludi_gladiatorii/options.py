@@ -39,7 +39,9 @@ OPTIONS = (
         simulation_value=60,
         maximum=1000,
     ),
-    OptionSpec("data", str, "", "folder of your own card data files (empty: the bundled data)"),
+    OptionSpec(
+        "data", str, "", "folder of your own card data files (empty: the bundled data)", local=True
+    ),
 )
 
 EXPANSION_BOXES = {

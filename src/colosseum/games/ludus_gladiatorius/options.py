@@ -32,6 +32,7 @@ OPTIONS = (
         "",
         "folder of your own dice.toml, gladiators.toml, arena.toml and rules.toml "
         "(empty: the bundled data)",
+        local=True,
     ),
 )
 

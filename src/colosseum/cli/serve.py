@@ -1,0 +1,52 @@
+"""`colosseum serve`: the game server for the browser (the `web` extra), with uvicorn."""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+WEB_MODULES = ("fastapi", "uvicorn", "jinja2")
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on; 0.0.0.0 opens it to the network.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database", help="SQLAlchemy URL (default: COLOSSEUM_DATABASE_URL, else SQLite)."
+        ),
+    ] = None,
+    workers: Annotated[
+        int,
+        typer.Option("--bot-workers", min=0, help="Processes for computer seats (0: threads)."),
+    ] = 1,
+) -> None:
+    """Serve the lobby, the tables and their API: open the printed address in a browser."""
+    missing = [name for name in WEB_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        fail(
+            f"the server needs the web extra ({missing[0]} is missing): "
+            "pip install 'colosseum[web]'"
+        )
+    import uvicorn
+
+    from ..store import Store, StoreError
+    from ..web.api import MAX_MESSAGE
+    from ..web.app import create_app
+
+    try:  # a database that cannot be used is one line now, not a traceback at start-up
+        Store(database).close()
+    except StoreError as error:
+        fail(str(error))
+    app = create_app(database, workers)
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    typer.echo(f"Colosseum is at http://{shown}:{port}/  (Ctrl+C stops it)")
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level="warning")
+    uvicorn.Server(config).run()

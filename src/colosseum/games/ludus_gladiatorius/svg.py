@@ -1,0 +1,518 @@
+"""The SVG board of Ludus Gladiatorius for the web client and Jupyter, drawn from a view only.
+
+`render_svg(view, legal)` draws the hex arena (odd rows half a hex to the right, as in
+`data/arena.toml`) with the gladiators, the net and the starting hexes, then the round, whose
+decision it is, the order of activation, the viewer's action buttons and the record sheets.
+Every element standing for legal actions carries them in `data-action`, several joined by "|".
+`merge_views` joins every seat's view into one showing each counter as its owner sees it.
+Nothing here reads the game state: whatever is drawn comes from `state.view(seat)`.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from .data import Arena, load_catalog
+from .render import describe_action, die_letter, special_name
+
+View = Mapping[str, Any]
+
+SEAT_FILLS = ("#c62828", "#1565c0", "#2e7d32", "#8e24aa", "#ef6c00")
+OUT_FILL = "#9e9e9e"
+SAND, START_SAND, REACHABLE = "#efe0bb", "#e4c98f", "#a5d6a7"
+R = 30.0  # hex radius, centre to corner (pointy-top hexes)
+HW = R * math.sqrt(3) / 2  # half a hex's width
+MIN_WIDTH = 720
+LEFT, TOP = 8, 34  # the map's top left corner, under the title
+BUTTON_W, BUTTON_H, GAP = 136, 38, 8
+PHASES = {
+    "place": "placing counters",
+    "act": "activation",
+    "move": "movement",
+    "defend": "defence",
+    "over": "game over",
+}
+BUTTON_WORDS = {
+    "move": "Move",
+    "end": "End activation",
+    "stay": "Stay put",
+    "defend": "Defend",
+    "no-defence": "No defence",
+}
+
+
+# --- markup --------------------------------------------------------------------------------
+
+
+def _num(value: float) -> str:
+    return f"{round(value, 1):g}"
+
+
+def _el(tag: str, content: str = "", **attrs: Any) -> str:
+    """One element; `content` is markup already escaped. `class_` is class, `_` in names is -."""
+    text = "".join(
+        f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
+        for key, value in attrs.items()
+        if value is not None
+    )
+    return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
+
+
+def _text(x: float, y: float, words: str, **attrs: Any) -> str:
+    return _el("text", escape(words), x=_num(x), y=_num(y), **attrs)
+
+
+def _title(words: str) -> str:
+    return _el("title", escape(words))
+
+
+def _clickable(notations: Sequence[str], classes: str) -> dict[str, Any]:
+    """The attributes of an element standing for `notations` (joined by "|")."""
+    return {
+        "class_": f"{classes} action",
+        "data_action": "|".join(notations),
+        "tabindex": "0",
+        "role": "button",
+    }
+
+
+def _fill(seat: int | None) -> str:
+    return OUT_FILL if seat is None or seat < 0 else SEAT_FILLS[seat % len(SEAT_FILLS)]
+
+
+def _seat_words(seat: int | None, viewer: int | None) -> str:
+    if seat is None or seat < 0:
+        return "nobody"
+    return f"seat {seat} (you)" if seat == viewer else f"seat {seat}"
+
+
+# --- reading the view ----------------------------------------------------------------------
+
+
+def _arena(view: View) -> Arena:
+    """The arena of the bundled data, or of the data folder the view's options name."""
+    options = view.get("options")
+    folder = str(options.get("data", "") or "") if isinstance(options, Mapping) else ""
+    return load_catalog(folder).arena
+
+
+def _gladiators(view: View) -> dict[int, Mapping[str, Any]]:
+    return {entry["number"]: entry for entry in view.get("gladiators", [])}
+
+
+def _who(view: View, number: int) -> str:
+    entry = _gladiators(view).get(number)
+    return f"{number} {entry['name']}" if entry else f"gladiator {number}"
+
+
+def _centre(arena: Arena, name: str) -> tuple[float, float]:
+    col, row = arena.cells[arena.index[name]]
+    return LEFT + HW * (2 * col + 1 + row % 2), TOP + R + 1.5 * R * row
+
+
+def _counter_words(entry: Mapping[str, Any]) -> str:
+    counter = entry.get("counter")
+    if counter is None:
+        return "–"
+    if counter == "hidden":
+        return "face down"
+    words = counter if counter == "blank" else f"{counter} {special_name(counter)}".strip()
+    if "counter_usable" in entry:
+        words += " (ready)" if entry["counter_usable"] else " (done)"
+    return words
+
+
+def _specials(entry: Mapping[str, Any]) -> str:
+    """Special actions left ("SA1 D0"; own gladiators), else the sheet's totals."""
+    counts = entry.get("specials_left")
+    if counts is None:
+        counts = entry.get("specials_on_sheet", {})
+    return " ".join(f"{code}{count}" for code, count in counts.items())
+
+
+def _flags(entry: Mapping[str, Any]) -> list[str]:
+    if entry.get("hex") is None:
+        return ["out of the arena"]
+    entangled = entry.get("entangled")
+    flags = [
+        label
+        for on, label in (
+            (entry.get("attacked"), "attacked"),
+            (entry.get("defended"), "defended"),
+            (entangled, "entangled"),
+            (entry.get("no_attack") and not entangled, "no attack"),
+            (entry.get("no_defence") and not entangled, "no defence"),
+        )
+        if on
+    ]
+    if entry.get("carried_shields"):
+        flags.append(f"+{entry['carried_shields']} shields")
+    return flags
+
+
+def _about(entry: Mapping[str, Any], viewer: int | None) -> str:
+    """A gladiator's tooltip: everything the view says about it."""
+    dice = " ".join(die_letter(die) for die in entry.get("dice", []))
+    lines = [
+        f"{entry['number']} {entry['name']}, {_seat_words(entry['owner'], viewer)}",
+        f"hex {entry.get('hex') or '–'}, life {entry['life']}/{entry['max_life']}, "
+        f"movement {entry['movement']}",
+        f"dice {dice} (S standard, B boosted, M mighty)",
+        f"counter: {_counter_words(entry)}",
+        f"{entry.get('face_down_counters_kept', 0)} counters kept face down",
+        f"specials {'left' if 'specials_left' in entry else 'on sheet'}: {_specials(entry)}",
+    ]
+    flags = _flags(entry)
+    if flags:
+        lines.append(", ".join(flags))
+    return "\n".join(lines)
+
+
+def _split_actions(
+    legal: Sequence[str], arena: Arena, on_map: set[int]
+) -> tuple[dict[str, list[str]], dict[int, list[str]], list[str]]:
+    """Legal actions by hex (moves), by gladiator (attacks), and the rest (buttons)."""
+    hexes: dict[str, list[str]] = {}
+    targets: dict[int, list[str]] = {}
+    buttons: list[str] = []
+    for notation in legal:
+        parts = notation.split()
+        if len(parts) > 1 and parts[0] == "to" and parts[1] in arena.index:
+            hexes.setdefault(parts[1], []).append(notation)
+        elif (
+            len(parts) > 1
+            and parts[0] == "attack"
+            and parts[1].isdigit()
+            and int(parts[1]) in on_map
+        ):
+            targets.setdefault(int(parts[1]), []).append(notation)
+        else:
+            buttons.append(notation)
+    return hexes, targets, buttons
+
+
+# --- the map -------------------------------------------------------------------------------
+
+RING = {"fill": "none", "stroke_width": "4", "stroke": "#ffb300", "class_": "active-ring"}
+TARGET = {"fill": "none", "stroke_width": "2.5", "stroke": "#b71c1c", "class_": "target-ring"}
+ATTACK_LINE = {"stroke": "#b71c1c", "stroke_width": "4", "stroke_dasharray": "8 4"}
+
+
+def _circle(cx: float, cy: float, r: float, **attrs: Any) -> str:
+    return _el("circle", cx=_num(cx), cy=_num(cy), r=_num(r), **attrs)
+
+
+def _rect(x: float, y: float, width: float, height: float, **attrs: Any) -> str:
+    return _el("rect", x=_num(x), y=_num(y), width=_num(width), height=_num(height), **attrs)
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> str:
+    return _el("line", x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2), **attrs)
+
+
+def _hex(arena: Arena, name: str, start: int | None, actions: list[str], view: View) -> str:
+    cx, cy = _centre(arena, name)
+    angles = [math.radians(30 + 60 * k) for k in range(6)]
+    points = " ".join(f"{_num(cx + R * math.cos(a))},{_num(cy + R * math.sin(a))}" for a in angles)
+    fill = REACHABLE if actions else (START_SAND if start else SAND)
+    tip = name + (f", starting hex {start}" if start else "")
+    tip += "".join(f"\n{describe_action(n, view).plain}" for n in actions)
+    parts = [
+        _title(tip),
+        _el("polygon", points=points, fill=fill, stroke="#8d7750"),
+        _text(cx, cy - 0.62 * R, name, font_size="8"),
+        _text(cx, cy + 6, str(start), font_size="16", fill="#c9ad72") if start else "",
+    ]
+    classes = "hex" + (" start" if start else "")
+    style = {"text_anchor": "middle", "fill": "#6d5a36"}
+    if actions:
+        return _el("g", "".join(parts), **_clickable(actions, f"{classes} reachable"), **style)
+    return _el("g", "".join(parts), class_=classes, **style)
+
+
+def _counter_disc(entry: Mapping[str, Any], cx: float, cy: float) -> str:
+    """The counter beside a token: face down ("?") or its face, as the view has it."""
+    counter = entry.get("counter")
+    if counter is None:
+        return ""
+    if counter == "hidden":
+        disc = _circle(cx, cy, 8, fill="#37474f", stroke="#fff")
+        mark = _text(cx, cy + 3, "?", font_size="9", fill="#fff")
+        return _el("g", disc + mark, class_="counter counter-hidden", font_weight="bold")
+    face = "–" if counter == "blank" else counter
+    disc = _circle(cx, cy, 8, fill="#fff8e1", stroke="#5d4037")
+    mark = _text(cx, cy + 2.5, face, font_size="7", fill="#3e2723")
+    return _el("g", disc + mark, class_="counter counter-face", font_weight="bold")
+
+
+def _token(entry: Mapping[str, Any], arena: Arena, view: View, actions: list[str]) -> str:
+    """A gladiator on its hex in its owner's colour: name, number, life and counter."""
+    cx, cy = _centre(arena, entry["hex"])
+    cy += 3
+    number, owner = entry["number"], entry["owner"]
+    active = number == view.get("active") and view.get("phase") != "over"
+    tip = _about(entry, view.get("seat"))
+    tip += "".join(f"\n{describe_action(n, view).plain}" for n in actions)
+    parts = [
+        _title(tip),
+        _circle(cx, cy, 23, **RING) if active else "",
+        _circle(cx, cy, 23, stroke_dasharray="4 3", **TARGET) if actions else "",
+        _circle(cx, cy, 19, fill=_fill(owner), stroke="#212121", class_=f"seat-{owner}"),
+        _text(cx, cy - 7, entry["name"][:5], font_size="7"),
+        _text(cx, cy + 6, str(number), font_size="13", font_weight="bold"),
+        _text(cx, cy + 15, f"{entry['life']}/{entry['max_life']}", font_size="7"),
+        _counter_disc(entry, cx + 17, cy - 15),
+    ]
+    classes = f"gladiator owner-{owner}" + (" active" if active else "")
+    extra = {"data_gladiator": str(number), "text_anchor": "middle", "fill": "#fff"}
+    if actions:
+        return _el("g", "".join(parts), **_clickable(actions, f"{classes} target"), **extra)
+    return _el("g", "".join(parts), class_=classes, **extra)
+
+
+def _net_marker(arena: Arena, name: str) -> str:
+    """A small yellow lattice at the foot of the hex the net lies on."""
+    cx, cy = _centre(arena, name)
+    x, y = cx - 22, cy + 8
+    parts = [_title(f"the net lies on {name}"), _rect(x, y, 12, 12, fill="#fdd835")]
+    for d in (4, 8):
+        parts += [_line(x + d, y, x + d, y + 12), _line(x, y + d, x + 12, y + d)]
+    return _el("g", "".join(parts), class_="net", stroke="#5d4037")
+
+
+def _map(
+    view: View, arena: Arena, hexes: dict[str, list[str]], targets: dict[int, list[str]]
+) -> str:
+    starts = {index: number for number, index in arena.starts.items()}
+    parts = [
+        _hex(arena, name, starts.get(i), hexes.get(name, []), view)
+        for i, name in enumerate(arena.names)
+    ]
+    standing = {g["number"]: g for g in view.get("gladiators", []) if g.get("hex") in arena.index}
+    pending = view.get("pending_attack")
+    if pending and {pending["attacker"], pending["defender"]} <= set(standing):
+        (x1, y1), (x2, y2) = (
+            _centre(arena, standing[pending[k]]["hex"]) for k in ("attacker", "defender")
+        )
+        parts.append(_line(x1, y1, x2, y2, class_="attack-line", **ATTACK_LINE))
+    parts += [_token(g, arena, view, targets.get(n, [])) for n, g in standing.items()]
+    net = view.get("net")
+    if isinstance(net, str) and net in arena.index:
+        parts.append(_net_marker(arena, net))
+    return _el("g", "".join(parts), class_="arena")
+
+
+# --- the panel under the map ---------------------------------------------------------------
+
+
+def _turn_words(view: View) -> str:
+    viewer = view.get("seat")
+    if view.get("phase") == "over":
+        winners = view.get("winners", [])
+        if not winners:
+            return "Game over: no winner"
+        names = " and ".join(_seat_words(seat, viewer) for seat in winners)
+        return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'}"
+    who = _seat_words(view.get("current_player"), viewer)
+    active = view.get("active")
+    if active is None:
+        return f"{who} to decide"
+    gladiator = _who(view, active)
+    return {
+        "place": f"{who} places a face-down counter for {gladiator}",
+        "act": f"{who} activates {gladiator}",
+        "move": f"{who} moves {gladiator} (up to {view.get('allowance')} hexes)",
+        "defend": f"{who} decides whether {gladiator} defends",
+    }.get(str(view.get("phase")), f"{who} decides for {gladiator}")
+
+
+def _net_words(view: View) -> str:
+    net = view.get("net")
+    if net != "held":
+        return f"the net lies on {net}"
+    holders = [g for g in view.get("gladiators", []) if "NA" in g.get("specials_on_sheet", {})]
+    if not holders or holders[0].get("hex") is None:
+        return "the net is not in play"
+    return f"the net is held by {holders[0]['number']} {holders[0]['name']}"
+
+
+def _order(view: View, y: float) -> str:
+    """The order of activation as chips in the owners' colours; the current one ringed."""
+    gladiators = _gladiators(view)
+    parts = [_text(12, y + 15, "Order", font_weight="bold", text_anchor="start", fill="#212121")]
+    running = view.get("phase") in ("place", "act", "move", "defend")
+    for i, number in enumerate(view.get("order", [])):
+        entry = gladiators.get(number)
+        out = entry is None or entry.get("hex") is None
+        owner = entry["owner"] if entry else None
+        now = running and i == view.get("step")
+        x = 60 + 34 * i
+        edge = {"stroke": "#ffb300", "stroke_width": "3"} if now else {"stroke": "#212121"}
+        fill = {"fill": OUT_FILL} if out else {"fill": _fill(owner), "class_": f"seat-{owner}"}
+        tip = _who(view, number) + (" (out)" if out else "") + (", now" if now else "")
+        chip = _rect(x, y, 28, 20, rx="4", **edge, **fill) + _text(x + 14, y + 15, str(number))
+        classes = "order-chip" + (" current" if now else "") + (" dead" if out else "")
+        parts.append(_el("g", _title(tip) + chip, class_=classes))
+    return _el("g", "".join(parts), class_="order", **WHITE_BOLD)
+
+
+WHITE_BOLD = {"font_size": "12", "font_weight": "bold", "fill": "#fff", "text_anchor": "middle"}
+
+
+def _button_label(notation: str) -> str:
+    parts = notation.split()
+    if parts[0] == "place" and len(parts) > 1:
+        return "Blank counter" if parts[1] == "blank" else special_name(parts[1]) or parts[1]
+    return BUTTON_WORDS.get(notation, notation)
+
+
+def _buttons(notations: Sequence[str], view: View, y: float, width: float) -> tuple[str, float]:
+    """The action buttons, a row at a time: the markup and the height used."""
+    if not notations:
+        return "", 0
+    per_row = max(1, int((width - 20 + GAP) // (BUTTON_W + GAP)))
+    heading = {"font_weight": "bold", "text_anchor": "start", "stroke": "none"}
+    parts = [_text(12, y + 14, "Your actions", **heading)]
+    for i, notation in enumerate(notations):
+        x = 12 + (i % per_row) * (BUTTON_W + GAP) + BUTTON_W / 2
+        top = y + 22 + (i // per_row) * (BUTTON_H + GAP)
+        inner = (
+            _title(describe_action(notation, view).plain)
+            + _rect(x - BUTTON_W / 2, top, BUTTON_W, BUTTON_H, rx="6", fill="#fffdf5")
+            + _text(x, top + 16, _button_label(notation), font_weight="bold", stroke="none")
+            + _text(x, top + 31, notation, font_size="10", font_family="monospace", stroke="none")
+        )
+        parts.append(_el("g", inner, **_clickable([notation], "button")))
+    rows = (len(notations) + per_row - 1) // per_row
+    style = {"font_size": "12", "text_anchor": "middle", "fill": "#3e2723", "stroke": "#5d4037"}
+    return _el("g", "".join(parts), class_="buttons", **style), 22 + rows * (BUTTON_H + GAP)
+
+
+ROSTER_COLUMNS = (
+    (12, "#"),
+    (30, "Gladiator"),
+    (110, "Seat"),
+    (180, "Hex"),
+    (212, "Life"),
+    (300, "Dice"),
+    (350, "Counter"),
+    (445, "Specials"),
+    (555, "Status"),
+)
+
+
+def _roster_row(entry: Mapping[str, Any], viewer: int | None, y: float) -> str:
+    """One record sheet on a line: the tooltip has it all in words."""
+    owner, out = entry["owner"], entry.get("hex") is None
+    life, most = entry["life"], entry["max_life"]
+    share = life / most if most else 0
+    counter = entry.get("counter") or "–"
+    if counter == "hidden":
+        counter = "face down"
+    elif entry.get("counter_usable") is False and counter != "–":
+        counter += " done"
+    bar = "#43a047" if share > 0.5 else "#fbc02d" if share > 0.25 else "#e53935"
+    seat = {"fill": _fill(owner), "class_": f"seat-{owner}"}
+    cells = [
+        _circle(18, y - 4, 8, **seat),
+        _text(18, y, str(entry["number"]), **{**WHITE_BOLD, "font_size": "10"}),
+        _text(30, y, entry["name"], font_weight="bold", **seat),
+        _text(110, y, _seat_words(owner, viewer)),
+        _text(180, y, entry.get("hex") or "–"),
+        _rect(212, y - 9, 50, 9, fill="#e0e0e0") + _rect(212, y - 9, 50 * share, 9, fill=bar),
+        _text(266, y, f"{life}/{most}"),
+        _text(300, y, " ".join(die_letter(die) for die in entry.get("dice", []))),
+        _text(350, y, counter),
+        _text(445, y, _specials(entry), fill=None if "specials_left" in entry else "#9e9e9e"),
+        _text(555, y, ", ".join(_flags(entry)), font_size="10"),
+    ]
+    classes = "sheet" + (" dead" if out else "") + (" you" if owner == viewer else "")
+    opacity = "0.45" if out else None
+    return _el("g", _title(_about(entry, viewer)) + "".join(cells), class_=classes, opacity=opacity)
+
+
+def _roster(view: View, y: float) -> tuple[str, float]:
+    """The record sheets under a header line: the markup and the height used."""
+    parts = [_text(x, y + 12, label, font_size="10", fill="#757575") for x, label in ROSTER_COLUMNS]
+    for i, entry in enumerate(view.get("gladiators", [])):
+        parts.append(_roster_row(entry, view.get("seat"), y + 34 + 22 * i))
+    height = 34 + 22 * len(view.get("gladiators", []))
+    return _el("g", "".join(parts), class_="roster", font_size="11", fill="#212121"), height
+
+
+# --- the whole board -----------------------------------------------------------------------
+
+
+def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
+    """The board as `view` shows it, as standalone SVG; `legal` (the viewer's own legal
+    actions) become clickable hexes, gladiators and buttons carrying `data-action`."""
+    arena = _arena(view)
+    notations = [str(n) for n in legal]
+    on_map = {g["number"] for g in view.get("gladiators", []) if g.get("hex") in arena.index}
+    hexes, targets, buttons = _split_actions(notations, arena, on_map)
+    width = max(MIN_WIDTH, 2 * LEFT + HW * (2 * arena.width + 1))
+    y = TOP + R * (2 + 1.5 * (arena.height - 1)) + 28
+    limit = view.get("round_limit")
+    round_words = f"Round {view.get('round')}" + (f" of {limit}" if limit else "")
+    round_words += f" · {PHASES.get(str(view.get('phase')), '')}"
+    over = view.get("phase") == "over"
+    turn_fill = "#212121" if over else _fill(view.get("current_player"))
+    parts = [
+        _text(12, 22, f"Ludus Gladiatorius · {arena.name}", font_size="16", font_weight="bold"),
+        _text(width - 12, 22, round_words, font_size="13", text_anchor="end", class_="round"),
+        _map(view, arena, hexes, targets),
+        _text(12, y, _turn_words(view), font_size="15", font_weight="bold", fill=turn_fill),
+        _order(view, y + 10),
+    ]
+    info = [_net_words(view)]
+    pending = view.get("pending_attack")
+    if pending:
+        attack = f"{_who(view, pending['attacker'])} attacks {_who(view, pending['defender'])}"
+        info.insert(0, attack + (", recovering the net" if pending.get("recover_net") else ""))
+    viewer = view.get("seat")
+    info.append("spectator" if viewer is None else f"you are seat {viewer}")
+    parts.append(_text(12, y + 52, " · ".join(info), font_size="12", class_="info"))
+    y += 64
+    markup, used = _buttons(buttons, view, y, width)
+    parts.append(markup)
+    markup, used_roster = _roster(view, y + used)
+    parts.append(markup)
+    y += used + used_roster + 8
+    legend = (
+        "? face-down counter · green hex: move there · dashed red ring: attack · "
+        "gold ring: deciding · yellow lattice: the net · shaded hex: starting hex"
+    )
+    parts.append(_text(12, y + 8, legend, font_size="10", fill="#757575", class_="legend"))
+    height = y + 18
+    return _el(
+        "svg",
+        "".join(parts),
+        xmlns="http://www.w3.org/2000/svg",
+        viewBox=f"0 0 {_num(width)} {_num(height)}",
+        class_="ludus-board",
+        font_family="sans-serif",
+        role="img",
+        aria_label="Ludus Gladiatorius board",
+    )
+
+
+def merge_views(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One view from every seat's view of a state (index = seat): each gladiator as its owner
+    sees it (counter, specials left), everything else from `views[0]`; seat None."""
+    if not views:
+        raise ValueError("merge_views needs at least one view")
+    merged = copy.deepcopy(dict(views[0]))
+    merged["seat"] = None
+    owned: dict[int, Mapping[str, Any]] = {}
+    for seat, seat_view in enumerate(views):
+        for entry in seat_view.get("gladiators", []):
+            if entry.get("owner") == seat:
+                owned[entry["number"]] = entry
+    merged["gladiators"] = [
+        copy.deepcopy(dict(owned.get(entry["number"], entry))) for entry in merged["gladiators"]
+    ]
+    return merged

@@ -1,0 +1,283 @@
+"""The web tables' repository: each table its record and an append-only log of actions.
+
+`append(id, expected, seat, notation, status)` stores the action as number expected+1 only if
+the log still ends at `expected`, checked in the same transaction as the insert (the table's
+row locked on PostgreSQL, the database on SQLite; the unique (table, seq) key is the last
+guard); otherwise `Conflict` and nothing is stored. On PostgreSQL the same transaction sends
+`NOTIFY colosseum_tables, '<id> <length>'`, delivered to every listening server process when
+it commits.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, func, insert, select, text, update
+from sqlalchemy.exc import IntegrityError
+
+from . import faults
+from .errors import Conflict, StoreError
+from .schema import game_tables, table_actions, table_seats
+
+WRITE = {"colosseum_write": True}
+CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seat: who plays it (`human` or an agent spec), a display name, and for a human
+    seat the hash of its token and whether someone sat down."""
+
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None = None
+    claimed: bool = False
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table's identity and record header: the game, its version, options, seed."""
+
+    id: str
+    game: str
+    version: int
+    players: int
+    options: dict[str, Any]
+    seed: int
+    private: bool
+    length: int
+    status: str
+    created: datetime
+    updated: datetime
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One accepted action: its number (1, 2, ...), the seat that played it, its notation."""
+
+    seq: int
+    seat: int
+    notation: str
+
+
+class TableLog:
+    """The game tables of one database and their action logs."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def create(self, table: TableRow) -> None:
+        """Store a new table with its seats (its log empty)."""
+        try:
+            json.dumps(table.options)
+        except (TypeError, ValueError) as error:
+            raise StoreError(f"table options must be plain JSON: {error}") from None
+        with _writing(self.engine) as connection:
+            connection.execute(
+                insert(game_tables).values(
+                    id=table.id,
+                    game=table.game,
+                    version=table.version,
+                    players=table.players,
+                    options=table.options,
+                    seed=table.seed,
+                    private=table.private,
+                    length=0,
+                    status=table.status,
+                    created=table.created,
+                    updated=table.updated,
+                )
+            )
+            connection.execute(
+                insert(table_seats),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "claimed": s.claimed,
+                    }
+                    for s in table.seats
+                ],
+            )
+
+    def find(self, table_id: str) -> TableRow | None:
+        """The table with this id, or None."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(game_tables).where(game_tables.c.id == table_id)
+            ).first()
+            if row is None:
+                return None
+            return _table(row, _seats(connection, [table_id])[table_id])
+
+    def listed(self, statuses: Sequence[str], limit: int = 100) -> list[TableRow]:
+        """Public tables in one of `statuses`, the most recently active first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(game_tables)
+                .where(game_tables.c.status.in_(statuses), game_tables.c.private.is_(False))
+                .order_by(game_tables.c.updated.desc())
+                .limit(limit)
+            ).all()
+            seats = _seats(connection, [row.id for row in rows])
+        return [_table(row, seats.get(row.id, ())) for row in rows]
+
+    def unfinished(self) -> list[str]:
+        """The ids of every table not over (to reload after a restart)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(game_tables.c.id).where(game_tables.c.status != "over")
+            ).all()
+        return [str(row.id) for row in rows]
+
+    def load(self, table_id: str, after: int = 0) -> list[StoredAction]:
+        """The table's actions numbered above `after`, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(table_actions.c.seq, table_actions.c.seat, table_actions.c.notation)
+                .where(table_actions.c.table_id == table_id, table_actions.c.seq > after)
+                .order_by(table_actions.c.seq)
+            ).all()
+        return [StoredAction(int(r.seq), int(r.seat), str(r.notation)) for r in rows]
+
+    def append(
+        self, table_id: str, expected: int, seat: int, notation: str, status: str
+    ) -> StoredAction:
+        """Store `notation` as action expected+1 if the log still ends at `expected`, and set
+        the table's status; else `Conflict` and nothing is stored."""
+        try:
+            with _writing(self.engine) as connection:
+                lock = select(game_tables.c.length).where(game_tables.c.id == table_id)
+                if connection.dialect.name == "postgresql":
+                    lock = lock.with_for_update()
+                length = connection.execute(lock).scalar()
+                if length is None:
+                    raise Conflict(table_id, expected, None)
+                if int(length) != expected:
+                    raise Conflict(table_id, expected, int(length))
+                now = _now()
+                connection.execute(
+                    insert(table_actions).values(
+                        table_id=table_id,
+                        seq=expected + 1,
+                        seat=seat,
+                        notation=notation,
+                        created=now,
+                    )
+                )
+                connection.execute(
+                    update(game_tables)
+                    .where(game_tables.c.id == table_id)
+                    .values(length=expected + 1, status=status, updated=now)
+                )
+                _notify(connection, table_id, expected + 1)
+                faults.checkpoint("table-append")
+        except IntegrityError:
+            raise Conflict(table_id, expected, self.length(table_id)) from None
+        return StoredAction(expected + 1, seat, notation)
+
+    def claim(
+        self, table_id: str, seat: int, name: str, token_hash: str | None, status: str | None
+    ) -> bool:
+        """Mark a human seat taken, with its name and (when given) a new token hash; False
+        when it was taken already. `status` (when given) becomes the table's status."""
+        values: dict[str, Any] = {"claimed": True, "name": name}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with _writing(self.engine) as connection:
+            done = connection.execute(
+                update(table_seats)
+                .where(
+                    table_seats.c.table_id == table_id,
+                    table_seats.c.seat == seat,
+                    table_seats.c.kind == "human",
+                    table_seats.c.claimed.is_(False),
+                )
+                .values(**values)
+            ).rowcount
+            if done and status is not None:
+                connection.execute(
+                    update(game_tables)
+                    .where(game_tables.c.id == table_id)
+                    .values(status=status, updated=_now())
+                )
+                _notify(connection, table_id, -1)
+        return bool(done)
+
+    def length(self, table_id: str) -> int | None:
+        with self.engine.connect() as connection:
+            value = connection.execute(
+                select(game_tables.c.length).where(game_tables.c.id == table_id)
+            ).scalar()
+        return None if value is None else int(value)
+
+    def count(self) -> int:
+        with self.engine.connect() as connection:
+            return int(connection.execute(select(func.count()).select_from(game_tables)).scalar())
+
+
+@contextmanager
+def _writing(engine: Engine) -> Iterator[Connection]:
+    """A connection in a writing transaction (SQLite: the write lock taken at BEGIN)."""
+    with engine.connect().execution_options(**WRITE) as connection, connection.begin():
+        yield connection
+
+
+def _notify(connection: Connection, table_id: str, length: int) -> None:
+    """Tell every listening server process (PostgreSQL only) when this transaction commits."""
+    if connection.dialect.name == "postgresql":
+        connection.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": CHANNEL, "payload": f"{table_id} {length}"},
+        )
+
+
+def _seats(connection: Connection, ids: Sequence[str]) -> dict[str, tuple[SeatRow, ...]]:
+    if not ids:
+        return {}
+    rows = connection.execute(
+        select(table_seats)
+        .where(table_seats.c.table_id.in_(list(ids)))
+        .order_by(table_seats.c.table_id, table_seats.c.seat)
+    ).all()
+    found: dict[str, list[SeatRow]] = {}
+    for r in rows:
+        found.setdefault(str(r.table_id), []).append(
+            SeatRow(int(r.seat), str(r.kind), str(r.name), r.token_hash, bool(r.claimed))
+        )
+    return {key: tuple(value) for key, value in found.items()}
+
+
+def _table(row: Any, seats: Sequence[SeatRow]) -> TableRow:
+    return TableRow(
+        id=str(row.id),
+        game=str(row.game),
+        version=int(row.version),
+        players=int(row.players),
+        options=dict(row.options),
+        seed=int(row.seed),
+        private=bool(row.private),
+        length=int(row.length),
+        status=str(row.status),
+        created=row.created,
+        updated=row.updated,
+        seats=tuple(seats),
+    )
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)

@@ -1,0 +1,247 @@
+"""The HTTP and WebSocket API (docs/web.md): one router for the lobby, one for a table,
+one WebSocket route. Handlers parse, call the table service through the hub, and answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from ..core.errors import IllegalAction
+from .errors import BadRequest, BadToken, TableError
+from .hub import Client, Hub, seat_payload
+from .models import (
+    ActionRequest,
+    CreatedSeat,
+    CreatedTable,
+    CreateTable,
+    GameEntry,
+    Joined,
+    JoinRequest,
+    ReplayFrame,
+    SeatState,
+    TableSummary,
+)
+from .service import TableService
+
+MAX_MESSAGE = 16 * 1024  # bytes of a request body or a WebSocket message
+MAX_RECORD = 2 * 1024 * 1024  # bytes of an uploaded record
+
+lobby = APIRouter(prefix="/api", tags=["lobby"])
+tables = APIRouter(prefix="/api/tables/{table_id}", tags=["tables"])
+sockets = APIRouter(tags=["live"])
+
+
+def hub(request: Request) -> Hub:
+    found: Hub = request.app.state.hub
+    return found
+
+
+def service(request: Request) -> TableService:
+    found: TableService = request.app.state.hub.service
+    return found
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The seat token of `Authorization: Bearer <token>`; None for a spectator."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise BadToken("the Authorization header must be 'Bearer <seat token>'")
+    return token.strip()
+
+
+HubDep = Annotated[Hub, Depends(hub)]
+ServiceDep = Annotated[TableService, Depends(service)]
+TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+# --- the lobby ------------------------------------------------------------------------------
+
+
+@lobby.get("/games", response_model=list[GameEntry])
+def list_games(tables: ServiceDep) -> list[dict[str, Any]]:
+    """Every game, with the options a table may set."""
+    return tables.catalogue()
+
+
+@lobby.post("/tables", response_model=CreatedTable, status_code=201)
+async def create_table(request: CreateTable, hub: HubDep) -> CreatedTable:
+    """A new table; each human seat gets its own secret token and join link."""
+    row, tokens = await asyncio.to_thread(
+        hub.service.create,
+        request.game,
+        request.players,
+        request.options,
+        request.seed,
+        request.names,
+        request.private,
+    )
+    live = await asyncio.to_thread(hub.service.table, row.id)
+    hub.wake(live)
+    seats = [
+        CreatedSeat(
+            seat=s.seat,
+            kind=s.kind,
+            name=s.name,
+            token=tokens.get(s.seat),
+            join=join_path(row.id, tokens[s.seat]) if s.seat in tokens else None,
+        )
+        for s in row.seats
+    ]
+    return CreatedTable(id=row.id, game=row.game, seats=seats, spectate=f"/tables/{row.id}")
+
+
+@lobby.get("/tables", response_model=list[TableSummary])
+def open_tables(tables: ServiceDep) -> list[dict[str, Any]]:
+    """Public tables not over, those with a free seat first."""
+    return tables.lobby()
+
+
+@lobby.post("/records", response_model=TableSummary, status_code=201)
+async def upload_record(request: Request, tables: ServiceDep) -> dict[str, Any]:
+    """A record (the JSON `colosseum replay` reads) to replay at `/tables/{id}/replay`."""
+    body = await request.body()
+    try:
+        record = json.loads(body)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise BadRequest(f"the record is not JSON: {error}") from None
+    row = await asyncio.to_thread(tables.upload, record)
+    return await asyncio.to_thread(tables.summary, row.id)
+
+
+# --- one table ------------------------------------------------------------------------------
+
+
+@tables.get("", response_model=TableSummary)
+def table_summary(table_id: str, tables: ServiceDep) -> dict[str, Any]:
+    """What anyone may know of the table: game, players, status, whose turn."""
+    return tables.summary(table_id)
+
+
+@tables.get("/state", response_model=SeatState)
+def table_state(table_id: str, tables: ServiceDep, token: TokenDep, since: int = 0) -> Any:
+    """The table as the token's seat sees it (no token: a spectator); `since` leaves out
+    the events of the first `since` actions."""
+    return tables.state(table_id, token, max(0, since))
+
+
+@tables.post("/actions", response_model=SeatState)
+async def table_action(table_id: str, request: ActionRequest, hub: HubDep, token: TokenDep) -> Any:
+    """Play an action (its notation) for the token's seat, at the version the client saw."""
+    seat = await asyncio.to_thread(_seat, hub.service, table_id, token)
+    return await hub.act(table_id, seat, request.action, request.version)
+
+
+@tables.post("/join", response_model=Joined)
+async def join_table(table_id: str, request: JoinRequest, hub: HubDep) -> Joined:
+    """Sit in a free human seat from the lobby: a new token for it."""
+    seat, token = await asyncio.to_thread(hub.service.join, table_id, request.seat, request.name)
+    live = await asyncio.to_thread(hub.service.table, table_id)
+    await hub.publish(live, seats_changed=True)
+    return Joined(seat=seat, token=token, join=join_path(table_id, token))
+
+
+@tables.get("/record")
+def table_record(table_id: str, tables: ServiceDep) -> JSONResponse:
+    """The game's record, once it is over (it holds every seat's secrets)."""
+    record = tables.record(table_id)
+    headers = {"Content-Disposition": f'attachment; filename="{table_id}.json"'}
+    return JSONResponse(record, headers=headers)
+
+
+@tables.get("/replay/{step}", response_model=ReplayFrame)
+def table_replay(table_id: str, step: int, tables: ServiceDep) -> Any:
+    """The finished game after `step` actions, every hidden thing shown."""
+    return tables.replay_frame(table_id, step)
+
+
+def _seat(tables: TableService, table_id: str, token: str | None) -> int | None:
+    return tables.seat_of(tables.table(table_id), token)
+
+
+def join_path(table_id: str, token: str) -> str:
+    """The table page as a seat: the token in the fragment, which browsers never send."""
+    return f"/tables/{table_id}#token={token}"
+
+
+# --- the WebSocket ----------------------------------------------------------------------------
+
+
+@sockets.websocket("/ws/tables/{table_id}")
+async def table_socket(socket: WebSocket, table_id: str) -> None:
+    """First message `{"type": "hello", "token": ..., "version": n}`; then the server pushes
+    `{"type": "state", ...}` after every action and `{"type": "thinking", "seat": s}`; the
+    client may send `{"type": "action", "action": ..., "version": n}`."""
+    hub: Hub = socket.app.state.hub
+    await socket.accept()
+    try:
+        hello = await _receive(socket)
+        if hello.get("type") != "hello":
+            raise BadRequest("the first message must be {'type': 'hello', 'token': ...}")
+        token = hello.get("token")
+        if token is not None and not isinstance(token, str):
+            raise BadToken("the token must be text")
+        since = hello.get("version", 0)
+        since = since if isinstance(since, int) and since >= 0 else 0
+        live = await asyncio.to_thread(hub.service.table, table_id)
+        seat = await asyncio.to_thread(hub.service.seat_of, live, token)
+    except TableError as error:
+        await _refuse(socket, error)
+        await socket.close(code=4400)
+        return
+    except (WebSocketDisconnect, ValueError):
+        return
+    client = Client(socket, table_id, seat, version=min(since, live.version))
+    hub.attach(client)
+    try:
+        payload = await asyncio.to_thread(seat_payload, live, seat, client.version)
+        await hub.send(client, {"type": "state", **payload})
+        if table_id in hub.bots.thinking:
+            await hub.send(client, {"type": "thinking", "seat": hub.bots.thinking[table_id]})
+        while True:
+            message = await _receive(socket)
+            if message.get("type") != "action":
+                await _refuse(socket, BadRequest("expected {'type': 'action', ...}"))
+                continue
+            try:
+                request = ActionRequest.model_validate(message)
+                await hub.act(table_id, seat, request.action, request.version)
+            except (TableError, IllegalAction) as error:
+                await _refuse(socket, error)
+            except ValueError as error:
+                await _refuse(socket, BadRequest(str(error).splitlines()[0]))
+    except WebSocketDisconnect:
+        pass
+    except ValueError as error:
+        await _refuse(socket, BadRequest(str(error)))
+        await socket.close(code=4400)
+    finally:
+        hub.detach(client)
+
+
+async def _receive(socket: WebSocket) -> dict[str, Any]:
+    text = await socket.receive_text()
+    if len(text.encode()) > MAX_MESSAGE:
+        raise ValueError(f"a message may hold at most {MAX_MESSAGE} bytes")
+    try:
+        message = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"a message is JSON: {error}") from None
+    if not isinstance(message, dict):
+        raise ValueError("a message is a JSON object")
+    return message
+
+
+async def _refuse(socket: WebSocket, error: Exception) -> None:
+    from .app import status_of
+
+    message = {"type": "error", "status": status_of(error), "message": str(error)}
+    try:
+        await socket.send_json(message)
+    except Exception:  # the client left
+        return

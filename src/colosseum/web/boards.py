@@ -1,0 +1,71 @@
+"""How the browser shows a game, from a seat's view only: the SVG board each game supplies
+(`render_svg(view, legal)` in its own package), the words of its actions and events (the
+terminal's renderers), and a plain board for a game without an SVG of its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+from ..cli.renderers import renderer_for
+
+View = Mapping[str, Any]
+
+# game id -> module with `render_svg(view, legal)` and, optionally, `merge_views(views)`
+_SVG_MODULES = {
+    "ludus-gladiatorius": "colosseum.games.ludus_gladiatorius.svg",
+}
+
+
+def _module(game_id: str) -> Any:
+    path = _SVG_MODULES.get(game_id)
+    return None if path is None else importlib.import_module(path)
+
+
+def render_board(game_id: str, view: View, legal: Sequence[str] = ()) -> str:
+    """The SVG board of `view`; actions the board can show carry `data-action`."""
+    module = _module(game_id)
+    if module is None:
+        return plain_board(view)
+    render: Callable[[View, Sequence[str]], str] = module.render_svg
+    return render(view, legal)
+
+
+def merge_views(game_id: str, views: Sequence[View]) -> dict[str, Any]:
+    """One view showing what every seat saw (a replay after the game, secrets revealed)."""
+    module = _module(game_id)
+    merge = getattr(module, "merge_views", None)
+    if merge is None:
+        return {**views[0], "seat": None, "seats_views": list(views)}
+    merged: dict[str, Any] = merge(views)
+    return merged
+
+
+def plain_board(view: View) -> str:
+    """A board for a game without an SVG of its own: the view as text in an SVG."""
+    lines = json.dumps(view, indent=1, default=str).splitlines()[:60]
+    rows = "".join(
+        f'<text x="8" y="{16 * (i + 1)}" font-family="monospace" font-size="12">'
+        f"{escape(line)}</text>"
+        for i, line in enumerate(lines)
+    )
+    height = 16 * (len(lines) + 1)
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 720 {height}">{rows}</svg>'
+
+
+def action_label(game_id: str, notation: str, view: View) -> str:
+    """An action in words, as the terminal's menu says it."""
+    return str(renderer_for(game_id).action(notation, view))
+
+
+def event_text(game_id: str, event: Mapping[str, Any], view: View) -> str:
+    """An event in words, as the terminal's log says it."""
+    return str(renderer_for(game_id).event(event, view))
+
+
+def action_sort_key(game_id: str) -> Callable[[str], Any]:
+    return renderer_for(game_id).order

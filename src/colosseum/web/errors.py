@@ -1,0 +1,49 @@
+"""What the table service refuses, each with a message a person can act on; the API turns
+each into its HTTP status (`STATUS`)."""
+
+from __future__ import annotations
+
+from ..core.errors import ColosseumError
+
+
+class TableError(ColosseumError):
+    """A request the table service refuses; nothing changed."""
+
+
+class TableNotFound(TableError):
+    """No table has this id."""
+
+
+class BadToken(TableError):
+    """A token that is no seat of this table."""
+
+
+class NotYourTurn(TableError):
+    """A seat (or a spectator) acting when the decision is another seat's."""
+
+
+class StaleVersion(TableError):
+    """An action sent for a version of the table that is no longer the latest."""
+
+
+class SeatTaken(TableError):
+    """A lobby join of a seat someone already sits in."""
+
+
+class NotAvailable(TableError):
+    """Something the table does not offer now (a record before the game is over)."""
+
+
+class BadRequest(TableError):
+    """A request that names no valid game, option, seat or player."""
+
+
+STATUS: dict[type[TableError], int] = {
+    TableNotFound: 404,
+    BadToken: 401,
+    NotYourTurn: 403,
+    NotAvailable: 403,
+    StaleVersion: 409,
+    SeatTaken: 409,
+    BadRequest: 422,
+}

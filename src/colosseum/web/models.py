@@ -1,0 +1,155 @@
+"""Pydantic models of every request and response of the API, so the OpenAPI page
+(`/docs`) documents it. Request models refuse unknown fields and bound every size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OptionValue = bool | int | str
+SEED_MAX = 2**63 - 1
+
+
+class Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(Request):
+    game: str = Field(max_length=60, examples=["ludus-gladiatorius"])
+    players: list[str] = Field(
+        min_length=1,
+        max_length=8,
+        description="per seat: 'human' or an agent spec (random, heuristic, easy, normal, hard)",
+        examples=[["human", "heuristic"]],
+    )
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=40)
+    seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
+    names: list[str] | None = Field(default=None, max_length=8)
+    private: bool = Field(default=False, description="not listed in the lobby")
+
+
+class CreatedSeat(BaseModel):
+    seat: int
+    kind: str
+    name: str
+    token: str | None = Field(description="the seat's secret: send it as 'Bearer <token>'")
+    join: str | None = Field(description="the table page's path as this seat")
+
+
+class CreatedTable(BaseModel):
+    id: str
+    game: str
+    seats: list[CreatedSeat]
+    spectate: str
+
+
+class ActionRequest(Request):
+    action: str = Field(max_length=200, examples=["to e8"])
+    version: int = Field(ge=0, description="the table's version the action was chosen at")
+    type: str | None = Field(default=None, description="'action' over the WebSocket")
+
+
+class JoinRequest(Request):
+    seat: int | None = Field(default=None, ge=0, description="a free seat; none: the first")
+    name: str = Field(default="", max_length=200)
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str
+    join: str
+
+
+class OptionEntry(BaseModel):
+    name: str
+    type: str
+    default: OptionValue
+    description: str
+    choices: list[str]
+    minimum: int | None
+    maximum: int | None
+
+
+class GameEntry(BaseModel):
+    id: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    options: list[OptionEntry]
+
+
+class Player(BaseModel):
+    seat: int
+    kind: str
+    name: str
+    claimed: bool
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: list[Player]
+    free_seats: list[int]
+    options: dict[str, Any]
+    status: str = Field(description="open (a free seat), playing, over, or record (uploaded)")
+    version: int
+    created: str
+    updated: str
+    spectate: str
+    current: int | None = None
+    winners: list[int] | None = None
+
+
+class LegalAction(BaseModel):
+    notation: str
+    label: str
+
+
+class SeenEvent(BaseModel):
+    at: int = Field(description="the number of the action that produced it")
+    kind: str
+    data: dict[str, Any]
+    text: str
+
+
+class SeatState(BaseModel):
+    table: str
+    game: str
+    version: int = Field(description="actions accepted so far; send it with an action")
+    seat: int | None = Field(description="the seat this is for; null: a spectator")
+    current: int | None = Field(description="the seat that must decide; null: game over")
+    view: dict[str, Any] = Field(description="view(seat): all this seat may know")
+    legal: list[LegalAction]
+    events: list[SeenEvent]
+    terminal: bool
+    winners: list[int]
+    capped: bool
+    players: list[Player]
+    board: str = Field(description="the SVG board; actions carry data-action")
+
+
+class ReplayLine(BaseModel):
+    at: int
+    text: str
+
+
+class ReplayAction(BaseModel):
+    seat: int
+    notation: str
+
+
+class ReplayFrame(BaseModel):
+    table: str
+    game: str
+    step: int
+    total: int
+    action: ReplayAction | None
+    current: int | None
+    board: str
+    log: list[ReplayLine]
+    terminal: bool
+    winners: list[int]
+    players: list[Player]

@@ -1,0 +1,411 @@
+"""The table service: creating tables, seating players, accepting actions, records and
+replays. It knows nothing of HTTP; `api.py` calls it and turns its errors into statuses.
+
+A table is its stored record (game, options, seed, seats) and its log of actions. Every
+accepted action is appended only if the log still has the length the client saw, in the same
+transaction as the check, so two clients racing for one decision cannot both be applied.
+In memory each process keeps a `LiveTable` per table it serves, brought up to date from the
+store before every decision.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from ..agents.registry import InvalidAgent, make_agent
+from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
+from ..core.options import OptionSpec
+from ..core.registry import GameInfo, game_definition, games, new_game, replay
+from ..store import Conflict, SeatRow, Store, TableRow
+from .boards import event_text, merge_views, render_board
+from .errors import (
+    BadRequest,
+    BadToken,
+    NotAvailable,
+    NotYourTurn,
+    SeatTaken,
+    StaleVersion,
+    TableNotFound,
+)
+from .live import LiveTable, Step, seat_public
+from .tokens import matches, new_table_id, new_token, token_hash
+
+CACHE_SIZE = 1000  # live tables kept in memory per process
+NAME_LENGTH = 40
+HUMAN = "human"
+
+
+class TableService:
+    """Tables of one store, as seen by one server process."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._live: OrderedDict[str, LiveTable] = OrderedDict()
+        self._guard = threading.Lock()  # guards the cache dict, not the tables
+
+    # --- the catalogue ---------------------------------------------------------------------
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        """Every game with the options a table may set over the network."""
+        return [game_entry(info) for info in games().values()]
+
+    # --- creating and joining ----------------------------------------------------------------
+
+    def create(
+        self,
+        game: str,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        names: Sequence[str] | None = None,
+        private: bool = False,
+    ) -> tuple[TableRow, dict[int, str]]:
+        """A new table; the tokens of its human seats by seat."""
+        try:
+            info = game_definition(game).info
+        except ColosseumError as error:
+            raise BadRequest(str(error)) from None
+        options = dict(options or {})
+        for spec in info.options:
+            if spec.local and spec.name in options and options[spec.name] != spec.default:
+                raise BadRequest(f"option {spec.name} names a file on the server: not allowed")
+        if names is not None and len(names) > len(players):
+            raise BadRequest(f"{len(names)} names for {len(players)} players")
+        kinds = [_seat_kind(info.id, kind) for kind in players]
+        try:
+            state = new_game(info.id, len(kinds), seed, options)
+        except ColosseumError as error:
+            raise BadRequest(str(error)) from None
+        assert state.seed is not None
+        tokens: dict[int, str] = {}
+        seats = []
+        for seat, kind in enumerate(kinds):
+            name = _name(names[seat] if names and seat < len(names) else "", seat, kind)
+            if kind == HUMAN:
+                tokens[seat] = new_token()
+                seats.append(SeatRow(seat, kind, name, token_hash(tokens[seat]), False))
+            else:
+                seats.append(SeatRow(seat, kind, name, None, True))
+        now = datetime.now(UTC)
+        status = "open" if tokens else ("over" if state.is_terminal() else "playing")
+        row = TableRow(
+            id=new_table_id(),
+            game=info.id,
+            version=state.version,
+            players=len(kinds),
+            options=dict(state.options),
+            seed=state.seed,
+            private=private,
+            length=0,
+            status=status,
+            created=now,
+            updated=now,
+            seats=tuple(seats),
+        )
+        self.store.tables.create(row)
+        return row, tokens
+
+    def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
+        """Sit in a free human seat from the lobby (the first free one when `seat` is None):
+        a new token for it; the seat's invitation link no longer works."""
+        live = self.table(table_id)
+        free = [s.seat for s in live.row.seats if s.human and not s.claimed]
+        if seat is None:
+            if not free:
+                raise SeatTaken(f"table {table_id} has no free seat")
+            seat = free[0]
+        if not 0 <= seat < live.row.players:
+            raise BadRequest(f"table {table_id} has seats 0 to {live.row.players - 1}")
+        if seat not in free:
+            raise SeatTaken(f"seat {seat} of table {table_id} is taken")
+        token = new_token()
+        taken = self.store.tables.claim(
+            table_id, seat, _name(name, seat, HUMAN), token_hash(token), None
+        )
+        if not taken:
+            raise SeatTaken(f"seat {seat} of table {table_id} was taken a moment ago")
+        self._refresh_row(live)
+        return seat, token
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def table(self, table_id: str) -> LiveTable:
+        """The live table, up to date with the store."""
+        with self._guard:
+            live = self._live.get(table_id)
+            if live is not None:
+                self._live.move_to_end(table_id)
+        if live is None:
+            row = self.store.tables.find(table_id)
+            if row is None:
+                raise TableNotFound(f"no table {table_id!r}")
+            live = LiveTable.start(row)
+            with self._guard:
+                live = self._live.setdefault(table_id, live)
+                while len(self._live) > CACHE_SIZE:
+                    self._live.popitem(last=False)
+        self.sync(live)
+        return live
+
+    def sync(self, live: LiveTable) -> None:
+        """Apply the actions stored since this copy was last brought up to date."""
+        with live.lock:
+            live.catch_up(self.store.tables.load(live.row.id, after=live.version))
+
+    def refresh(self, table_id: str) -> LiveTable | None:
+        """After another process changed the table: its seats and actions reloaded, if this
+        process serves it."""
+        with self._guard:
+            live = self._live.get(table_id)
+        if live is not None:
+            self._refresh_row(live)
+            self.sync(live)
+        return live
+
+    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        """The seat a token stands for (None without a token: a spectator). A seat's first
+        use of its invitation token sits someone in it."""
+        if token is None:
+            return None
+        row = self.store.tables.find(live.row.id)  # the seats as stored: a join may have
+        if row is None:  # replaced a token in another process
+            raise TableNotFound(f"no table {live.row.id!r}")
+        for seat in row.seats:
+            if matches(seat.token_hash, token):
+                if not seat.claimed:
+                    self.store.tables.claim(row.id, seat.seat, seat.name, None, None)
+                    self._refresh_row(live)
+                return seat.seat
+        raise BadToken(f"this token is no seat of table {live.row.id}")
+
+    def state(self, table_id: str, token: str | None, since: int = 0) -> dict[str, Any]:
+        live = self.table(table_id)
+        seat = self.seat_of(live, token)
+        with live.lock:
+            return live.payload(seat, since)
+
+    def summary(self, table_id: str) -> dict[str, Any]:
+        return table_summary(self.table(table_id))
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Public tables not over: those with a free seat first."""
+        rows = self.store.tables.listed(["open", "playing"])
+        rows.sort(key=lambda r: r.status != "open")
+        return [row_summary(row) for row in rows]
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def act(self, table_id: str, seat: int | None, notation: str, version: int) -> LiveTable:
+        """Play `notation` for `seat` if the table is still at `version`."""
+        live = self.table(table_id)
+        with live.lock:
+            if version != live.version:
+                raise StaleVersion(
+                    f"the table is at version {live.version}, not {version}: "
+                    "reload it and decide again"
+                )
+            state = live.state
+            if seat is None or state.current_player != seat:
+                whose = "nobody's (the game is over)"
+                if state.current_player is not None:
+                    whose = f"seat {state.current_player}'s"
+                raise NotYourTurn(f"the decision is {whose}, not {_who(seat)}")
+            trial = state.clone()
+            try:
+                events = trial.apply(notation)
+            except IllegalAction:
+                raise
+            except ColosseumError as error:
+                raise IllegalAction(str(error)) from None
+            played = trial.actions_played()[-1]
+            status = "over" if trial.is_terminal() else live.status()
+            try:
+                self.store.tables.append(table_id, version, seat, played, status)
+            except Conflict:
+                live.catch_up(self.store.tables.load(table_id, after=live.version))
+                raise StaleVersion(
+                    f"another action was accepted first; the table is at version {live.version}"
+                ) from None
+            live.state = trial
+            live.steps.append(Step(seat, played, events))
+        return live
+
+    # --- records and replays -----------------------------------------------------------------
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The record (the same JSON as `colosseum replay` reads), once the game is over: it
+        holds every seat's secrets."""
+        live = self.table(table_id)
+        if live.row.status not in ("over", "record") and not live.state.is_terminal():
+            raise NotAvailable(
+                "the record holds every seat's secrets: it is available once the game is over"
+            )
+        with live.lock:
+            return live.state.record()
+
+    def upload(self, record: Any) -> TableRow:
+        """A record to replay: checked by replaying it, stored as a private finished table."""
+        if not isinstance(record, Mapping):
+            raise BadRequest("a record is a JSON object")
+        try:
+            info = game_definition(str(record.get("game"))).info
+            for spec in info.options:
+                value = (record.get("options") or {}).get(spec.name, spec.default)
+                if spec.local and value != spec.default:
+                    raise BadRequest(f"option {spec.name} names a file on the server")
+            final = replay(record)
+        except InvalidRecord as error:
+            raise BadRequest(f"not a record Colosseum can replay: {error}") from None
+        except ColosseumError as error:
+            raise BadRequest(str(error)) from None
+        now = datetime.now(UTC)
+        seed = final.seed if final.seed is not None else 0
+        row = TableRow(
+            id=new_table_id(),
+            game=info.id,
+            version=final.version,
+            players=final.num_players,
+            options=dict(final.options),
+            seed=seed,
+            private=True,
+            length=0,
+            status="record",
+            created=now,
+            updated=now,
+            seats=tuple(
+                SeatRow(s, "record", f"Seat {s + 1}", None, True) for s in range(final.num_players)
+            ),
+        )
+        if "start" in record:
+            raise BadRequest("records that start from a position cannot be uploaded yet")
+        self.store.tables.create(row)
+        for number, notation in enumerate(final.actions_played()):
+            self.store.tables.append(row.id, number, -1, notation, "record")
+        return row
+
+    def replay_frame(self, table_id: str, step: int) -> dict[str, Any]:
+        """The game after `step` actions, with what was hidden revealed: for finished games."""
+        live = self.table(table_id)
+        if live.row.status not in ("over", "record") and not live.state.is_terminal():
+            raise NotAvailable("a replay shows every secret: it opens once the game is over")
+        total = live.version
+        if not 0 <= step <= total:
+            raise BadRequest(f"step {step} is not between 0 and {total}")
+        row = live.row
+        state = new_game(row.game, row.players, row.seed, row.options)
+        with live.lock:
+            steps = live.steps[:step]
+        log = []
+        for number, played in enumerate(steps, start=1):
+            events = state.apply(played.notation)
+            view = state.view(None)
+            for event in events:
+                log.append({"at": number, "text": event_text(row.game, event.to_json(), view)})
+        views = [state.view(seat) for seat in range(state.num_players)]
+        merged = merge_views(row.game, views)
+        last = steps[-1] if steps else None
+        return {
+            "table": row.id,
+            "game": row.game,
+            "step": step,
+            "total": total,
+            "action": None if last is None else {"seat": last.seat, "notation": last.notation},
+            "current": state.current_player,
+            "board": render_board(row.game, merged, ()),
+            "log": log,
+            "terminal": state.is_terminal(),
+            "winners": state.winners(),
+            "players": [seat_public(s) for s in row.seats],
+        }
+
+    # --- after a restart -----------------------------------------------------------------------
+
+    def unfinished(self) -> list[LiveTable]:
+        """Every table not over, reloaded by replaying its record."""
+        return [self.table(table_id) for table_id in self.store.tables.unfinished()]
+
+    def _refresh_row(self, live: LiveTable) -> None:
+        row = self.store.tables.find(live.row.id)
+        if row is not None:
+            with live.lock:
+                live.row = row
+
+
+def game_entry(info: GameInfo) -> dict[str, Any]:
+    """A game and the options a network client may set."""
+    return {
+        "id": info.id,
+        "title": info.title,
+        "summary": info.summary,
+        "min_players": info.min_players,
+        "max_players": info.max_players,
+        "options": [option_entry(spec) for spec in info.options if not spec.local],
+    }
+
+
+def option_entry(spec: OptionSpec) -> dict[str, Any]:
+    return {
+        "name": spec.name,
+        "type": spec.type.__name__,
+        "default": spec.default,
+        "description": spec.description,
+        "choices": list(spec.choices),
+        "minimum": spec.minimum,
+        "maximum": spec.maximum,
+    }
+
+
+def table_summary(live: LiveTable) -> dict[str, Any]:
+    """What anyone may know of a table."""
+    summary = row_summary(live.row)
+    summary.update(
+        version=live.version,
+        status=live.status() if live.row.status != "record" else "record",
+        current=live.state.current_player,
+        winners=live.state.winners(),
+    )
+    return summary
+
+
+def row_summary(row: TableRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "game": row.game,
+        "title": game_definition(row.game).info.title,
+        "players": [seat_public(s) for s in row.seats],
+        "free_seats": [s.seat for s in row.seats if s.human and not s.claimed],
+        "options": row.options,
+        "status": row.status,
+        "version": row.length,
+        "created": row.created.isoformat(),
+        "updated": row.updated.isoformat(),
+        "spectate": f"/tables/{row.id}",
+    }
+
+
+def _seat_kind(game_id: str, kind: Any) -> str:
+    if not isinstance(kind, str) or not kind.strip():
+        raise BadRequest(f"a player is 'human' or an agent name, got {kind!r}")
+    kind = kind.strip().lower()
+    if kind == HUMAN:
+        return kind
+    try:
+        make_agent(kind, game_id)
+    except InvalidAgent as error:
+        raise BadRequest(str(error)) from None
+    return kind
+
+
+def _name(name: Any, seat: int, kind: str) -> str:
+    text = " ".join(str(name or "").split())[:NAME_LENGTH]
+    if text:
+        return text
+    return f"Player {seat + 1}" if kind == HUMAN else f"{kind} (computer)"
+
+
+def _who(seat: int | None) -> str:
+    return "a spectator's" if seat is None else f"seat {seat}'s"

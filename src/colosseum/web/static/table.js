@@ -1,0 +1,146 @@
+// The table page: one generic client for every game. It shows what the server sends for
+// this seat (or a spectator): the SVG board, the legal actions, the players and the log.
+
+import { api, forgetToken, seatToken, showMessage } from "./api.js";
+import { showBoard } from "./board.js";
+import { bindNotationBox, showActions } from "./menu.js";
+import { TableSocket } from "./socket.js";
+
+const main = document.querySelector("main");
+const tableId = main.dataset.table;
+const token = seatToken(tableId);
+const element = (id) => document.getElementById(id);
+
+let current = null; // the latest state shown
+let logVersion = 0; // the events of actions up to this number are in the log
+let thinking = null; // a computer seat deciding now
+let busy = false;
+
+function show(state) {
+  if (current && state.version < current.version) return;
+  current = state;
+  thinking = null;
+  for (const event of state.events) {
+    if (event.at <= logVersion) continue;
+    const line = document.createElement("li");
+    line.dataset.at = event.at;
+    line.textContent = event.text;
+    element("log").append(line);
+  }
+  logVersion = Math.max(logVersion, state.version);
+  element("log").scrollTop = element("log").scrollHeight;
+  const labels = new Map(state.legal.map((a) => [a.notation, a.label]));
+  showBoard(element("board"), state.board, play, labels);
+  showActions(element("actions"), element("notations"), state.legal, play);
+  element("notation").hidden = state.seat === null || state.terminal;
+  showPlayers(state);
+  showStatus();
+  main.dataset.version = state.version;
+  main.dataset.current = state.current ?? "";
+  if (state.terminal) {
+    element("replay-link").hidden = false;
+    element("record-link").hidden = false;
+  }
+}
+
+function name(state, seat) {
+  const player = state.players[seat];
+  return player ? `${player.name} (seat ${seat})` : `seat ${seat}`;
+}
+
+function showPlayers(state) {
+  element("players").replaceChildren(
+    ...state.players.map((player) => {
+      const item = document.createElement("li");
+      item.className = `seat-${player.seat}`;
+      if (player.seat === state.current) item.classList.add("current");
+      const who = player.kind === "human" ? (player.claimed ? "" : " — free seat") : ` — ${player.kind}`;
+      item.textContent = `${player.name}${who}`;
+      return item;
+    }),
+  );
+  element("you").textContent =
+    state.seat === null ? "You are watching." : `You play seat ${state.seat}.`;
+}
+
+function showStatus() {
+  const state = current;
+  let text;
+  if (!state) text = "";
+  else if (state.terminal) {
+    const winners = state.winners.map((seat) => name(state, seat));
+    text = `Game over. ${winners.length ? `Won by ${winners.join(" and ")}.` : "No winner."}`;
+    if (state.capped) text += " (ended by the round limit)";
+  } else if (thinking !== null && thinking === state.current) {
+    text = `${name(state, thinking)} is thinking…`;
+  } else if (state.seat !== null && state.current === state.seat) {
+    text = "Your decision.";
+  } else {
+    text = `Waiting for ${name(state, state.current)}.`;
+  }
+  element("status").textContent = text;
+  element("status").classList.toggle("thinking", thinking !== null);
+}
+
+async function play(notation) {
+  if (!current || busy) return false;
+  if (current.seat === null) {
+    showMessage("Spectators cannot play.");
+    return false;
+  }
+  busy = true;
+  try {
+    const state = await api(`/api/tables/${tableId}/actions`, {
+      method: "POST",
+      token,
+      body: { action: notation, version: current.version },
+    });
+    show(state);
+    showMessage("");
+    return true;
+  } catch (error) {
+    showMessage(error.message);
+    if (error.status === 409) await reload();
+    return false;
+  } finally {
+    busy = false;
+  }
+}
+
+async function reload() {
+  try {
+    const state = await api(`/api/tables/${tableId}/state?since=${logVersion}`, { token });
+    show(state);
+  } catch (error) {
+    if (error.status === 401) {
+      forgetToken(tableId);
+      showMessage(`${error.message}. Showing the table as a spectator.`);
+      location.search = "?spectate";
+      return;
+    }
+    showMessage(error.message);
+  }
+}
+
+bindNotationBox(element("notation"), element("notation-input"), play);
+
+new TableSocket(tableId, token, {
+  version: () => logVersion,
+  onStatus: (status) => {
+    element("connection").textContent = status;
+    element("connection").dataset.status = status;
+  },
+  onMessage: (message) => {
+    if (message.type === "state") show(message);
+    else if (message.type === "thinking") {
+      thinking = message.seat;
+      showStatus();
+    } else if (message.type === "error") {
+      showMessage(message.message);
+      if (message.status === 401) {
+        forgetToken(tableId);
+        location.search = "?spectate";
+      }
+    }
+  },
+});

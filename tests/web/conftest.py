@@ -1,0 +1,52 @@
+"""Fixtures of the web tests: an app on a fresh SQLite store (computer seats in threads),
+a client for it, and helpers that create tables and read a seat's state through the API."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed")
+
+with warnings.catch_warnings():  # starlette's client warns that httpx will be replaced
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from colosseum.web.app import create_app
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    with TestClient(create_app(database, workers=0)) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, players: list[str], **fields: Any) -> dict[str, Any]:
+    """A new Ludus table unless `game` says otherwise; the API's answer."""
+    body = {"game": "ludus-gladiatorius", "players": players, **fields}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
+def bearer(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+def state(client: TestClient, table: str, token: str | None, since: int = 0) -> dict[str, Any]:
+    response = client.get(
+        f"/api/tables/{table}/state", headers=bearer(token), params={"since": since}
+    )
+    assert response.status_code == 200, response.text
+    answer: dict[str, Any] = response.json()
+    return answer

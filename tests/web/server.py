@@ -1,0 +1,67 @@
+"""A real `colosseum serve` in a child process, for the browser, restart and cluster tests:
+started on a free loopback port, waited for, killed with SIGKILL when a test says so."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+COLOSSEUM = [sys.executable, "-m", "colosseum"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """`colosseum serve --port P --database URL`, restartable on the same port."""
+
+    def __init__(self, database: str, log: Path, port: int | None = None) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        command = [*COLOSSEUM, "serve", "--port", str(self.port), "--database", self.database]
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(
+                [*command, "--bot-workers", "0"], stdout=out, stderr=subprocess.STDOUT
+            )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped: {self.log.read_text()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not answer: {self.log.read_text()[-2000:]}")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush; what is stored is what survived."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
