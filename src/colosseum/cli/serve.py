@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from typing import Annotated
 
 import typer
@@ -46,6 +47,9 @@ def serve(
     except StoreError as error:
         fail(str(error))
     app = create_app(database, workers)
+    # Threads hand the interpreter over every 0.5 ms instead of 5: a thread holding the
+    # store's write lock gets it back sooner, which keeps the latency of each action low.
+    sys.setswitchinterval(0.0005)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"Colosseum is at http://{shown}:{port}/  (Ctrl+C stops it)")
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level="warning")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import importlib
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +55,11 @@ class GameDefinition:
     """Version n to n + 1 of this game's positions (`core.positions.migrate`)."""
     record_migrations: Mapping[int, Migration] = field(default_factory=dict)
     """Version n to n + 1 of this game's records."""
+    render_svg: Callable[[Mapping[str, Any], Sequence[str]], str] | None = None
+    """The board as SVG from a view and the viewer's legal action notations; each element
+    standing for actions carries `data-action` (docs/web.md)."""
+    merge_views: Callable[[Sequence[Mapping[str, Any]]], dict[str, Any]] | None = None
+    """Every seat's view of one state merged into one showing all that was hidden (replays)."""
 
 
 _GAMES: dict[str, GameDefinition] = {}

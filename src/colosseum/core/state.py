@@ -200,6 +200,13 @@ class State(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game_id} players={self.num_players}>"
 
+    def _repr_svg_(self) -> str | None:
+        """The board as SVG, drawn from the spectator's view (Jupyter shows it)."""
+        from .registry import game_definition  # the registry imports this module
+
+        render = game_definition(self.game_id).render_svg
+        return None if render is None else render(self.view(None), ())
+
     # --- pickle and deepcopy: process pools and Ray ship states ------------------------------
 
     def __getstate__(self) -> dict[str, Any]:

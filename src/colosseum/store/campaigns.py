@@ -9,20 +9,19 @@ is the last guard); otherwise `Conflict` and nothing is stored.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, delete, func, insert, select
+from sqlalchemy import Engine, delete, func, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from . import faults
 from .errors import Conflict, NameTaken, StoreError
 from .schema import campaigns, events
+from .transactions import writing
 
-WRITE = {"colosseum_write": True}
 Payload = dict[str, Any]
 
 
@@ -78,7 +77,7 @@ class CampaignLog:
             _check_json(new.payload)
         created = _now()
         try:
-            with _writing(self.engine) as connection:
+            with writing(self.engine) as connection:
                 key = connection.execute(
                     insert(campaigns).values(
                         name=name, name_key=name_key(name), created=created, settings=settings
@@ -128,7 +127,7 @@ class CampaignLog:
         for event in new:
             _check_json(event.payload)
         try:
-            with _writing(self.engine) as connection:
+            with writing(self.engine) as connection:
                 lock = select(campaigns.c.id).where(campaigns.c.id == campaign)
                 if connection.dialect.name == "postgresql":
                     lock = lock.with_for_update()
@@ -151,7 +150,7 @@ class CampaignLog:
 
     def delete(self, campaign: int) -> int:
         """Remove the campaign and its events; how many events went."""
-        with _writing(self.engine) as connection:
+        with writing(self.engine) as connection:
             gone = connection.execute(delete(events).where(events.c.campaign == campaign))
             connection.execute(delete(campaigns).where(campaigns.c.id == campaign))
             return int(gone.rowcount)
@@ -166,13 +165,6 @@ class CampaignLog:
                 .order_by(campaigns.c.id)
             ).all()
         return [(str(name), int(count)) for name, count in rows]
-
-
-@contextmanager
-def _writing(engine: Engine) -> Iterator[Connection]:
-    """A connection in a writing transaction (SQLite: the write lock taken at BEGIN)."""
-    with engine.connect().execution_options(**WRITE) as connection, connection.begin():
-        yield connection
 
 
 def _last_seq(connection: Any, campaign: int) -> int:

@@ -22,10 +22,10 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from .campaigns import CampaignLog
 from .errors import StoreError
 from .tables import TableLog
+from .transactions import WRITE
 
 ENVIRONMENT = "COLOSSEUM_DATABASE_URL"
 MIGRATIONS = Path(__file__).with_name("migrations")
-WRITE = {"colosseum_write": True}  # execution option: a transaction that will write
 _PG_MIGRATION_LOCK = 0x636F6C6F  # pg_advisory_xact_lock key serializing migrations
 
 

@@ -11,21 +11,30 @@ it commits.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from . import faults
 from .errors import Conflict, StoreError
 from .schema import game_tables, table_actions, table_seats
+from .transactions import writing
 
-WRITE = {"colosseum_write": True}
 CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
+
+# The statements of every append, built once (their compiled form is cached by SQLAlchemy).
+_INSERT_ACTION = insert(table_actions)
+_ADVANCE = (
+    update(game_tables)
+    .where(game_tables.c.id == bindparam("table"))
+    .values(
+        length=bindparam("new_length"), status=bindparam("new_status"), updated=bindparam("now")
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +92,7 @@ class TableLog:
             json.dumps(table.options)
         except (TypeError, ValueError) as error:
             raise StoreError(f"table options must be plain JSON: {error}") from None
-        with _writing(self.engine) as connection:
+        with writing(self.engine) as connection:
             connection.execute(
                 insert(game_tables).values(
                     id=table.id,
@@ -160,7 +169,7 @@ class TableLog:
         """Store `notation` as action expected+1 if the log still ends at `expected`, and set
         the table's status; else `Conflict` and nothing is stored."""
         try:
-            with _writing(self.engine) as connection:
+            with writing(self.engine) as connection:
                 lock = select(game_tables.c.length).where(game_tables.c.id == table_id)
                 if connection.dialect.name == "postgresql":
                     lock = lock.with_for_update()
@@ -171,18 +180,23 @@ class TableLog:
                     raise Conflict(table_id, expected, int(length))
                 now = _now()
                 connection.execute(
-                    insert(table_actions).values(
-                        table_id=table_id,
-                        seq=expected + 1,
-                        seat=seat,
-                        notation=notation,
-                        created=now,
-                    )
+                    _INSERT_ACTION,
+                    {
+                        "table_id": table_id,
+                        "seq": expected + 1,
+                        "seat": seat,
+                        "notation": notation,
+                        "created": now,
+                    },
                 )
                 connection.execute(
-                    update(game_tables)
-                    .where(game_tables.c.id == table_id)
-                    .values(length=expected + 1, status=status, updated=now)
+                    _ADVANCE,
+                    {
+                        "table": table_id,
+                        "new_length": expected + 1,
+                        "new_status": status,
+                        "now": now,
+                    },
                 )
                 _notify(connection, table_id, expected + 1)
                 faults.checkpoint("table-append")
@@ -198,7 +212,7 @@ class TableLog:
         values: dict[str, Any] = {"claimed": True, "name": name}
         if token_hash is not None:
             values["token_hash"] = token_hash
-        with _writing(self.engine) as connection:
+        with writing(self.engine) as connection:
             done = connection.execute(
                 update(table_seats)
                 .where(
@@ -228,13 +242,6 @@ class TableLog:
     def count(self) -> int:
         with self.engine.connect() as connection:
             return int(connection.execute(select(func.count()).select_from(game_tables)).scalar())
-
-
-@contextmanager
-def _writing(engine: Engine) -> Iterator[Connection]:
-    """A connection in a writing transaction (SQLite: the write lock taken at BEGIN)."""
-    with engine.connect().execution_options(**WRITE) as connection, connection.begin():
-        yield connection
 
 
 def _notify(connection: Connection, table_id: str, length: int) -> None:

@@ -124,17 +124,22 @@ def table_summary(table_id: str, tables: ServiceDep) -> dict[str, Any]:
 
 
 @tables.get("/state", response_model=SeatState)
-def table_state(table_id: str, tables: ServiceDep, token: TokenDep, since: int = 0) -> Any:
+def table_state(
+    table_id: str, tables: ServiceDep, token: TokenDep, since: int = 0, board: bool = True
+) -> Any:
     """The table as the token's seat sees it (no token: a spectator); `since` leaves out
-    the events of the first `since` actions."""
-    return tables.state(table_id, token, max(0, since))
+    the events of the first `since` actions; `board=false` leaves out the SVG."""
+    return tables.state(table_id, token, max(0, since), board)
 
 
 @tables.post("/actions", response_model=SeatState)
-async def table_action(table_id: str, request: ActionRequest, hub: HubDep, token: TokenDep) -> Any:
-    """Play an action (its notation) for the token's seat, at the version the client saw."""
+async def table_action(
+    table_id: str, request: ActionRequest, hub: HubDep, token: TokenDep, board: bool = True
+) -> Any:
+    """Play an action (its notation) for the token's seat, at the version the client saw;
+    the answer is that seat's new state (`board=false`: without the SVG)."""
     seat = await asyncio.to_thread(_seat, hub.service, table_id, token)
-    return await hub.act(table_id, seat, request.action, request.version)
+    return await hub.act(table_id, seat, request.action, request.version, board)
 
 
 @tables.post("/join", response_model=Joined)
@@ -196,10 +201,11 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         return
     except (WebSocketDisconnect, ValueError):
         return
-    client = Client(socket, table_id, seat, version=min(since, live.version))
+    wants_board = hello.get("board", True) is not False
+    client = Client(socket, table_id, seat, version=min(since, live.version), board=wants_board)
     hub.attach(client)
     try:
-        payload = await asyncio.to_thread(seat_payload, live, seat, client.version)
+        payload = await asyncio.to_thread(seat_payload, live, seat, client.version, wants_board)
         await hub.send(client, {"type": "state", **payload})
         if table_id in hub.bots.thinking:
             await hub.send(client, {"type": "thinking", "seat": hub.bots.thinking[table_id]})
@@ -210,7 +216,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
                 continue
             try:
                 request = ActionRequest.model_validate(message)
-                await hub.act(table_id, seat, request.action, request.version)
+                await hub.act(table_id, seat, request.action, request.version, reply=False)
             except (TableError, IllegalAction) as error:
                 await _refuse(socket, error)
             except ValueError as error:

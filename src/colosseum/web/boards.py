@@ -1,48 +1,33 @@
 """How the browser shows a game, from a seat's view only: the SVG board each game supplies
-(`render_svg(view, legal)` in its own package), the words of its actions and events (the
-terminal's renderers), and a plain board for a game without an SVG of its own.
+(`GameDefinition.render_svg`, written in the game's own package), the words of its actions and
+events (the terminal's renderers), and a plain board for a game without an SVG of its own.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Any
 
 from ..cli.renderers import renderer_for
+from ..core.registry import game_definition
 
 View = Mapping[str, Any]
-
-# game id -> module with `render_svg(view, legal)` and, optionally, `merge_views(views)`
-_SVG_MODULES = {
-    "ludus-gladiatorius": "colosseum.games.ludus_gladiatorius.svg",
-}
-
-
-def _module(game_id: str) -> Any:
-    path = _SVG_MODULES.get(game_id)
-    return None if path is None else importlib.import_module(path)
 
 
 def render_board(game_id: str, view: View, legal: Sequence[str] = ()) -> str:
     """The SVG board of `view`; actions the board can show carry `data-action`."""
-    module = _module(game_id)
-    if module is None:
-        return plain_board(view)
-    render: Callable[[View, Sequence[str]], str] = module.render_svg
-    return render(view, legal)
+    render = game_definition(game_id).render_svg
+    return plain_board(view) if render is None else render(view, legal)
 
 
 def merge_views(game_id: str, views: Sequence[View]) -> dict[str, Any]:
     """One view showing what every seat saw (a replay after the game, secrets revealed)."""
-    module = _module(game_id)
-    merge = getattr(module, "merge_views", None)
+    merge = game_definition(game_id).merge_views
     if merge is None:
         return {**views[0], "seat": None, "seats_views": list(views)}
-    merged: dict[str, Any] = merge(views)
-    return merged
+    return merge(views)
 
 
 def plain_board(view: View) -> str:

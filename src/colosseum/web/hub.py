@@ -30,6 +30,7 @@ class Client:
     table_id: str
     seat: int | None
     version: int = 0
+    board: bool = True  # a scripted client may do without the SVG
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -52,11 +53,22 @@ class Hub:
             if not watchers:
                 del self.clients[client.table_id]
 
-    async def act(self, table_id: str, seat: int | None, notation: str, version: int) -> Any:
+    async def act(
+        self,
+        table_id: str,
+        seat: int | None,
+        notation: str,
+        version: int,
+        board: bool = True,
+        reply: bool = True,
+    ) -> dict[str, Any] | None:
         """Play for a seat, push every client its update, and wake a computer seat whose
-        turn it now is; the acting seat's new state is returned."""
+        turn it now is; the acting seat's new state is returned when `reply` (an HTTP
+        answer; a WebSocket client gets the push)."""
         live = await asyncio.to_thread(self.service.act, table_id, seat, notation, version)
-        payload = await asyncio.to_thread(seat_payload, live, seat, version)
+        payload = None
+        if reply:
+            payload = await asyncio.to_thread(seat_payload, live, seat, version, board)
         await self.changed(live)
         return payload
 
@@ -71,7 +83,7 @@ class Hub:
         if not due:
             return
         payloads = await asyncio.to_thread(
-            lambda: [seat_payload(live, c.seat, c.version) for c in due]
+            lambda: [seat_payload(live, c.seat, c.version, c.board) for c in due]
         )
         for client, payload in zip(due, payloads, strict=True):
             await self.send(client, {"type": "state", **payload})
@@ -158,6 +170,8 @@ class Hub:
             await self.publish(live, seats_changed=length == "-1")
 
 
-def seat_payload(live: LiveTable, seat: int | None, since: int) -> dict[str, Any]:
+def seat_payload(
+    live: LiveTable, seat: int | None, since: int, board: bool = True
+) -> dict[str, Any]:
     with live.lock:
-        return live.payload(seat, since)
+        return live.payload(seat, since, board)

@@ -68,9 +68,10 @@ class LiveTable:
             return "open"
         return "playing"
 
-    def payload(self, seat: int | None, since: int = 0) -> dict[str, Any]:
+    def payload(self, seat: int | None, since: int = 0, board: bool = True) -> dict[str, Any]:
         """What `seat` (None: a spectator) is shown: its view, its legal actions with their
-        words, the board, and the events it may see after action number `since`."""
+        words, the board (an empty string when not wanted), and the events it may see after
+        action number `since`."""
         state = self.state
         game = self.game_id
         view = state.view(seat)
@@ -90,7 +91,7 @@ class LiveTable:
             "winners": state.winners(),
             "capped": state.capped(),
             "players": [seat_public(s) for s in self.row.seats],
-            "board": render_board(game, view, notations),
+            "board": render_board(game, view, notations) if board else "",
         }
 
     def events_for(self, seat: int | None, since: int, view: Any) -> list[dict[str, Any]]:

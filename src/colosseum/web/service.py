@@ -133,8 +133,9 @@ class TableService:
 
     # --- reading ------------------------------------------------------------------------------
 
-    def table(self, table_id: str) -> LiveTable:
-        """The live table, up to date with the store."""
+    def table(self, table_id: str, sync: bool = True) -> LiveTable:
+        """The live table, up to date with the store (unless `sync` is False and this
+        process holds it already)."""
         with self._guard:
             live = self._live.get(table_id)
             if live is not None:
@@ -148,6 +149,8 @@ class TableService:
                 live = self._live.setdefault(table_id, live)
                 while len(self._live) > CACHE_SIZE:
                     self._live.popitem(last=False)
+        elif not sync:
+            return live
         self.sync(live)
         return live
 
@@ -182,11 +185,13 @@ class TableService:
                 return seat.seat
         raise BadToken(f"this token is no seat of table {live.row.id}")
 
-    def state(self, table_id: str, token: str | None, since: int = 0) -> dict[str, Any]:
+    def state(
+        self, table_id: str, token: str | None, since: int = 0, board: bool = True
+    ) -> dict[str, Any]:
         live = self.table(table_id)
         seat = self.seat_of(live, token)
         with live.lock:
-            return live.payload(seat, since)
+            return live.payload(seat, since, board)
 
     def summary(self, table_id: str) -> dict[str, Any]:
         return table_summary(self.table(table_id))
@@ -200,8 +205,11 @@ class TableService:
     # --- acting -------------------------------------------------------------------------------
 
     def act(self, table_id: str, seat: int | None, notation: str, version: int) -> LiveTable:
-        """Play `notation` for `seat` if the table is still at `version`."""
-        live = self.table(table_id)
+        """Play `notation` for `seat` if the table is still at `version`. The store decides:
+        this copy is brought up to date first only when the client has seen more of it."""
+        live = self.table(table_id, sync=False)
+        if version > live.version:
+            self.sync(live)
         with live.lock:
             if version != live.version:
                 raise StaleVersion(

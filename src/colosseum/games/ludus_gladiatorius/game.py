@@ -9,6 +9,7 @@ from .model import GAME_ID, VERSION
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .position import load_position
 from .state import LudusState
+from .svg import merge_views, render_svg
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -34,5 +35,7 @@ DEFINITION = GameDefinition(
     new_state=_new_state,
     from_position=load_position,
     position_migrations={1: from_version_1},
+    render_svg=render_svg,
+    merge_views=merge_views,
 )
 register(DEFINITION)

@@ -1,9 +1,9 @@
 """The SVG board of Ludus Gladiatorius for the web client and Jupyter, drawn from a view only.
 
 `render_svg(view, legal)` draws the hex arena (odd rows half a hex to the right, as in
-`data/arena.toml`) with the gladiators, the net and the starting hexes, then the round, whose
-decision it is, the order of activation, the viewer's action buttons and the record sheets.
-Every element standing for legal actions carries them in `data-action`, several joined by "|".
+`data/arena.toml`) with the gladiators, the net and the starting hexes, then whose decision it
+is, the order of activation, the viewer's action buttons and the record sheets. Every element
+standing for legal actions carries them in `data-action`, several joined by "|".
 `merge_views` joins every seat's view into one showing each counter as its owner sees it.
 Nothing here reads the game state: whatever is drawn comes from `state.view(seat)`.
 """
@@ -13,36 +13,35 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Mapping, Sequence
+from functools import cache
+from html import escape
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from .data import Arena, load_catalog
 from .render import describe_action, die_letter, special_name
 
 View = Mapping[str, Any]
+Entry = Mapping[str, Any]
 
 SEAT_FILLS = ("#c62828", "#1565c0", "#2e7d32", "#8e24aa", "#ef6c00")
-OUT_FILL = "#9e9e9e"
+OUT_FILL, GOLD, DARK = "#9e9e9e", "#ffb300", "#212121"
 SAND, START_SAND, REACHABLE = "#efe0bb", "#e4c98f", "#a5d6a7"
 R = 30.0  # hex radius, centre to corner (pointy-top hexes)
 HW = R * math.sqrt(3) / 2  # half a hex's width
 MIN_WIDTH = 720
 LEFT, TOP = 8, 34  # the map's top left corner, under the title
 BUTTON_W, BUTTON_H, GAP = 136, 38, 8
-PHASES = {
-    "place": "placing counters",
-    "act": "activation",
-    "move": "movement",
-    "defend": "defence",
-    "over": "game over",
-}
-BUTTON_WORDS = {
-    "move": "Move",
-    "end": "End activation",
-    "stay": "Stay put",
-    "defend": "Defend",
-    "no-defence": "No defence",
-}
+PHASES = {"place": "placing counters", "act": "activation", "move": "movement"}
+PHASES |= {"defend": "defence", "over": "game over"}
+BUTTON_WORDS = {"move": "Move", "end": "End activation", "stay": "Stay put"}
+BUTTON_WORDS |= {"defend": "Defend", "no-defence": "No defence", "place blank": "Blank counter"}
+ROSTER_X = (12, 30, 110, 180, 212, 300, 350, 445, 555)
+ROSTER_HEADS = ("#", "Gladiator", "Seat", "Hex", "Life", "Dice", "Counter", "Specials", "Status")
+WHITE_BOLD = {"font_size": "12", "font_weight": "bold", "fill": "#fff", "text_anchor": "middle"}
+LEGEND = (
+    "? face-down counter · green hex: move there · dashed red ring: attack · "
+    "gold ring: deciding · yellow lattice: the net · shaded hex: starting hex"
+)
 
 
 # --- markup --------------------------------------------------------------------------------
@@ -55,7 +54,7 @@ def _num(value: float) -> str:
 def _el(tag: str, content: str = "", **attrs: Any) -> str:
     """One element; `content` is markup already escaped. `class_` is class, `_` in names is -."""
     text = "".join(
-        f" {key.rstrip('_').replace('_', '-')}={quoteattr(str(value))}"
+        f' {key.rstrip("_").replace("_", "-")}="{escape(str(value))}"'
         for key, value in attrs.items()
         if value is not None
     )
@@ -63,11 +62,23 @@ def _el(tag: str, content: str = "", **attrs: Any) -> str:
 
 
 def _text(x: float, y: float, words: str, **attrs: Any) -> str:
-    return _el("text", escape(words), x=_num(x), y=_num(y), **attrs)
+    return _el("text", escape(words, quote=False), x=_num(x), y=_num(y), **attrs)
 
 
 def _title(words: str) -> str:
-    return _el("title", escape(words))
+    return _el("title", escape(words, quote=False))
+
+
+def _circle(cx: float, cy: float, r: float, **attrs: Any) -> str:
+    return _el("circle", cx=_num(cx), cy=_num(cy), r=_num(r), **attrs)
+
+
+def _rect(x: float, y: float, width: float, height: float, **attrs: Any) -> str:
+    return _el("rect", x=_num(x), y=_num(y), width=_num(width), height=_num(height), **attrs)
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> str:
+    return _el("line", x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2), **attrs)
 
 
 def _clickable(notations: Sequence[str], classes: str) -> dict[str, Any]:
@@ -93,19 +104,14 @@ def _seat_words(seat: int | None, viewer: int | None) -> str:
 # --- reading the view ----------------------------------------------------------------------
 
 
-def _arena(view: View) -> Arena:
-    """The arena of the bundled data, or of the data folder the view's options name."""
+def _folder(view: View) -> str:
+    """The data folder the view's options name, if any (empty: the bundled data)."""
     options = view.get("options")
-    folder = str(options.get("data", "") or "") if isinstance(options, Mapping) else ""
-    return load_catalog(folder).arena
-
-
-def _gladiators(view: View) -> dict[int, Mapping[str, Any]]:
-    return {entry["number"]: entry for entry in view.get("gladiators", [])}
+    return str(options.get("data", "") or "") if isinstance(options, Mapping) else ""
 
 
 def _who(view: View, number: int) -> str:
-    entry = _gladiators(view).get(number)
+    entry = next((g for g in view.get("gladiators", []) if g["number"] == number), None)
     return f"{number} {entry['name']}" if entry else f"gladiator {number}"
 
 
@@ -114,19 +120,17 @@ def _centre(arena: Arena, name: str) -> tuple[float, float]:
     return LEFT + HW * (2 * col + 1 + row % 2), TOP + R + 1.5 * R * row
 
 
-def _counter_words(entry: Mapping[str, Any]) -> str:
+def _counter_words(entry: Entry) -> str:
     counter = entry.get("counter")
-    if counter is None:
-        return "–"
-    if counter == "hidden":
-        return "face down"
+    if counter is None or counter == "hidden":
+        return "–" if counter is None else "face down"
     words = counter if counter == "blank" else f"{counter} {special_name(counter)}".strip()
     if "counter_usable" in entry:
         words += " (ready)" if entry["counter_usable"] else " (done)"
     return words
 
 
-def _specials(entry: Mapping[str, Any]) -> str:
+def _specials(entry: Entry) -> str:
     """Special actions left ("SA1 D0"; own gladiators), else the sheet's totals."""
     counts = entry.get("specials_left")
     if counts is None:
@@ -134,27 +138,20 @@ def _specials(entry: Mapping[str, Any]) -> str:
     return " ".join(f"{code}{count}" for code, count in counts.items())
 
 
-def _flags(entry: Mapping[str, Any]) -> list[str]:
+def _flags(entry: Entry) -> list[str]:
     if entry.get("hex") is None:
         return ["out of the arena"]
-    entangled = entry.get("entangled")
-    flags = [
-        label
-        for on, label in (
-            (entry.get("attacked"), "attacked"),
-            (entry.get("defended"), "defended"),
-            (entangled, "entangled"),
-            (entry.get("no_attack") and not entangled, "no attack"),
-            (entry.get("no_defence") and not entangled, "no defence"),
-        )
-        if on
+    tied = entry.get("entangled")
+    flags = [flag for flag in ("attacked", "defended", "entangled") if entry.get(flag)]
+    flags += [
+        f"no {word}" for word in ("attack", "defence") if entry.get(f"no_{word}") and not tied
     ]
     if entry.get("carried_shields"):
         flags.append(f"+{entry['carried_shields']} shields")
     return flags
 
 
-def _about(entry: Mapping[str, Any], viewer: int | None) -> str:
+def _about(entry: Entry, viewer: int | None) -> str:
     """A gladiator's tooltip: everything the view says about it."""
     dice = " ".join(die_letter(die) for die in entry.get("dice", []))
     lines = [
@@ -163,13 +160,11 @@ def _about(entry: Mapping[str, Any], viewer: int | None) -> str:
         f"movement {entry['movement']}",
         f"dice {dice} (S standard, B boosted, M mighty)",
         f"counter: {_counter_words(entry)}",
-        f"{entry.get('face_down_counters_kept', 0)} counters kept face down",
+        f"kept {entry.get('face_down_counters_kept', 0)} counters unrevealed",
         f"specials {'left' if 'specials_left' in entry else 'on sheet'}: {_specials(entry)}",
+        ", ".join(_flags(entry)),
     ]
-    flags = _flags(entry)
-    if flags:
-        lines.append(", ".join(flags))
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line)
 
 
 def _split_actions(
@@ -180,16 +175,12 @@ def _split_actions(
     targets: dict[int, list[str]] = {}
     buttons: list[str] = []
     for notation in legal:
-        parts = notation.split()
-        if len(parts) > 1 and parts[0] == "to" and parts[1] in arena.index:
-            hexes.setdefault(parts[1], []).append(notation)
-        elif (
-            len(parts) > 1
-            and parts[0] == "attack"
-            and parts[1].isdigit()
-            and int(parts[1]) in on_map
-        ):
-            targets.setdefault(int(parts[1]), []).append(notation)
+        kind, _, rest = notation.partition(" ")
+        first = rest.split(" ")[0]
+        if kind == "to" and first in arena.index:
+            hexes.setdefault(first, []).append(notation)
+        elif kind == "attack" and first.isdigit() and int(first) in on_map:
+            targets.setdefault(int(first), []).append(notation)
         else:
             buttons.append(notation)
     return hexes, targets, buttons
@@ -197,24 +188,9 @@ def _split_actions(
 
 # --- the map -------------------------------------------------------------------------------
 
-RING = {"fill": "none", "stroke_width": "4", "stroke": "#ffb300", "class_": "active-ring"}
-TARGET = {"fill": "none", "stroke_width": "2.5", "stroke": "#b71c1c", "class_": "target-ring"}
-ATTACK_LINE = {"stroke": "#b71c1c", "stroke_width": "4", "stroke_dasharray": "8 4"}
-
-
-def _circle(cx: float, cy: float, r: float, **attrs: Any) -> str:
-    return _el("circle", cx=_num(cx), cy=_num(cy), r=_num(r), **attrs)
-
-
-def _rect(x: float, y: float, width: float, height: float, **attrs: Any) -> str:
-    return _el("rect", x=_num(x), y=_num(y), width=_num(width), height=_num(height), **attrs)
-
-
-def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> str:
-    return _el("line", x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2), **attrs)
-
 
 def _hex(arena: Arena, name: str, start: int | None, actions: list[str], view: View) -> str:
+    """A hex of sand with its name; green and clickable when the viewer may move there."""
     cx, cy = _centre(arena, name)
     angles = [math.radians(30 + 60 * k) for k in range(6)]
     points = " ".join(f"{_num(cx + R * math.cos(a))},{_num(cy + R * math.sin(a))}" for a in angles)
@@ -234,7 +210,7 @@ def _hex(arena: Arena, name: str, start: int | None, actions: list[str], view: V
     return _el("g", "".join(parts), class_=classes, **style)
 
 
-def _counter_disc(entry: Mapping[str, Any], cx: float, cy: float) -> str:
+def _counter_disc(entry: Entry, cx: float, cy: float) -> str:
     """The counter beside a token: face down ("?") or its face, as the view has it."""
     counter = entry.get("counter")
     if counter is None:
@@ -243,13 +219,12 @@ def _counter_disc(entry: Mapping[str, Any], cx: float, cy: float) -> str:
         disc = _circle(cx, cy, 8, fill="#37474f", stroke="#fff")
         mark = _text(cx, cy + 3, "?", font_size="9", fill="#fff")
         return _el("g", disc + mark, class_="counter counter-hidden", font_weight="bold")
-    face = "–" if counter == "blank" else counter
     disc = _circle(cx, cy, 8, fill="#fff8e1", stroke="#5d4037")
-    mark = _text(cx, cy + 2.5, face, font_size="7", fill="#3e2723")
-    return _el("g", disc + mark, class_="counter counter-face", font_weight="bold")
+    mark = _text(cx, cy + 2.5, "–" if counter == "blank" else counter, font_size="7")
+    return _el("g", disc + mark, class_="counter counter-face", font_weight="bold", fill="#3e2723")
 
 
-def _token(entry: Mapping[str, Any], arena: Arena, view: View, actions: list[str]) -> str:
+def _token(entry: Entry, arena: Arena, view: View, actions: list[str]) -> str:
     """A gladiator on its hex in its owner's colour: name, number, life and counter."""
     cx, cy = _centre(arena, entry["hex"])
     cy += 3
@@ -257,11 +232,13 @@ def _token(entry: Mapping[str, Any], arena: Arena, view: View, actions: list[str
     active = number == view.get("active") and view.get("phase") != "over"
     tip = _about(entry, view.get("seat"))
     tip += "".join(f"\n{describe_action(n, view).plain}" for n in actions)
+    ring = {"fill": "none", "stroke_width": "4", "stroke": GOLD, "class_": "active-ring"}
+    target = {"fill": "none", "stroke": "#b71c1c", "stroke_dasharray": "4 3"}
     parts = [
         _title(tip),
-        _circle(cx, cy, 23, **RING) if active else "",
-        _circle(cx, cy, 23, stroke_dasharray="4 3", **TARGET) if actions else "",
-        _circle(cx, cy, 19, fill=_fill(owner), stroke="#212121", class_=f"seat-{owner}"),
+        _circle(cx, cy, 23, **ring) if active else "",
+        _circle(cx, cy, 23, stroke_width="2.5", class_="target-ring", **target) if actions else "",
+        _circle(cx, cy, 19, fill=_fill(owner), stroke=DARK, class_=f"seat-{owner}"),
         _text(cx, cy - 7, entry["name"][:5], font_size="7"),
         _text(cx, cy + 6, str(number), font_size="13", font_weight="bold"),
         _text(cx, cy + 15, f"{entry['life']}/{entry['max_life']}", font_size="7"),
@@ -284,21 +261,30 @@ def _net_marker(arena: Arena, name: str) -> str:
     return _el("g", "".join(parts), class_="net", stroke="#5d4037")
 
 
-def _map(
-    view: View, arena: Arena, hexes: dict[str, list[str]], targets: dict[int, list[str]]
-) -> str:
+@cache
+def _still_hex(folder: str, name: str) -> str:
+    """A hex no action stands on: the same in every view, so drawn once."""
+    arena = load_catalog(folder).arena
+    start = next((n for n, i in arena.starts.items() if arena.names[i] == name), None)
+    return _hex(arena, name, start, [], {})
+
+
+def _map(view: View, folder: str, hexes: dict[str, list[str]], targets: dict[int, Any]) -> str:
+    """Hexes, the pending attack as a dashed line, the gladiators standing, the net."""
+    arena = load_catalog(folder).arena
     starts = {index: number for number, index in arena.starts.items()}
     parts = [
-        _hex(arena, name, starts.get(i), hexes.get(name, []), view)
+        _hex(arena, name, starts.get(i), hexes[name], view)
+        if name in hexes
+        else _still_hex(folder, name)
         for i, name in enumerate(arena.names)
     ]
     standing = {g["number"]: g for g in view.get("gladiators", []) if g.get("hex") in arena.index}
     pending = view.get("pending_attack")
     if pending and {pending["attacker"], pending["defender"]} <= set(standing):
-        (x1, y1), (x2, y2) = (
-            _centre(arena, standing[pending[k]]["hex"]) for k in ("attacker", "defender")
-        )
-        parts.append(_line(x1, y1, x2, y2, class_="attack-line", **ATTACK_LINE))
+        ends = [_centre(arena, standing[pending[key]]["hex"]) for key in ("attacker", "defender")]
+        line = {"stroke": "#b71c1c", "stroke_width": "4", "stroke_dasharray": "8 4"}
+        parts.append(_line(*ends[0], *ends[1], class_="attack-line", **line))
     parts += [_token(g, arena, view, targets.get(n, [])) for n, g in standing.items()]
     net = view.get("net")
     if isinstance(net, str) and net in arena.index:
@@ -310,18 +296,16 @@ def _map(
 
 
 def _turn_words(view: View) -> str:
+    """Whose decision it is and for which gladiator, or who won."""
     viewer = view.get("seat")
     if view.get("phase") == "over":
         winners = view.get("winners", [])
-        if not winners:
-            return "Game over: no winner"
-        names = " and ".join(_seat_words(seat, viewer) for seat in winners)
-        return f"Game over: {names} {'wins' if len(winners) == 1 else 'share the win'}"
+        names = " and ".join(_seat_words(seat, viewer) for seat in winners) or "nobody"
+        return f"Game over: {names} {'share the win' if len(winners) > 1 else 'wins'}"
     who = _seat_words(view.get("current_player"), viewer)
-    active = view.get("active")
-    if active is None:
+    if view.get("active") is None:
         return f"{who} to decide"
-    gladiator = _who(view, active)
+    gladiator = _who(view, view["active"])
     return {
         "place": f"{who} places a face-down counter for {gladiator}",
         "act": f"{who} activates {gladiator}",
@@ -342,8 +326,8 @@ def _net_words(view: View) -> str:
 
 def _order(view: View, y: float) -> str:
     """The order of activation as chips in the owners' colours; the current one ringed."""
-    gladiators = _gladiators(view)
-    parts = [_text(12, y + 15, "Order", font_weight="bold", text_anchor="start", fill="#212121")]
+    gladiators = {g["number"]: g for g in view.get("gladiators", [])}
+    parts = [_text(12, y + 15, "Order", text_anchor="start", fill=DARK)]
     running = view.get("phase") in ("place", "act", "move", "defend")
     for i, number in enumerate(view.get("order", [])):
         entry = gladiators.get(number)
@@ -351,7 +335,7 @@ def _order(view: View, y: float) -> str:
         owner = entry["owner"] if entry else None
         now = running and i == view.get("step")
         x = 60 + 34 * i
-        edge = {"stroke": "#ffb300", "stroke_width": "3"} if now else {"stroke": "#212121"}
+        edge = {"stroke": GOLD, "stroke_width": "3"} if now else {"stroke": DARK}
         fill = {"fill": OUT_FILL} if out else {"fill": _fill(owner), "class_": f"seat-{owner}"}
         tip = _who(view, number) + (" (out)" if out else "") + (", now" if now else "")
         chip = _rect(x, y, 28, 20, rx="4", **edge, **fill) + _text(x + 14, y + 15, str(number))
@@ -360,14 +344,10 @@ def _order(view: View, y: float) -> str:
     return _el("g", "".join(parts), class_="order", **WHITE_BOLD)
 
 
-WHITE_BOLD = {"font_size": "12", "font_weight": "bold", "fill": "#fff", "text_anchor": "middle"}
-
-
 def _button_label(notation: str) -> str:
-    parts = notation.split()
-    if parts[0] == "place" and len(parts) > 1:
-        return "Blank counter" if parts[1] == "blank" else special_name(parts[1]) or parts[1]
-    return BUTTON_WORDS.get(notation, notation)
+    kind, _, code = notation.partition(" ")
+    name = special_name(code) if kind == "place" else ""
+    return name or BUTTON_WORDS.get(notation, notation)
 
 
 def _buttons(notations: Sequence[str], view: View, y: float, width: float) -> tuple[str, float]:
@@ -392,21 +372,8 @@ def _buttons(notations: Sequence[str], view: View, y: float, width: float) -> tu
     return _el("g", "".join(parts), class_="buttons", **style), 22 + rows * (BUTTON_H + GAP)
 
 
-ROSTER_COLUMNS = (
-    (12, "#"),
-    (30, "Gladiator"),
-    (110, "Seat"),
-    (180, "Hex"),
-    (212, "Life"),
-    (300, "Dice"),
-    (350, "Counter"),
-    (445, "Specials"),
-    (555, "Status"),
-)
-
-
-def _roster_row(entry: Mapping[str, Any], viewer: int | None, y: float) -> str:
-    """One record sheet on a line: the tooltip has it all in words."""
+def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
+    """One record sheet on a line; its tooltip says it all in words."""
     owner, out = entry["owner"], entry.get("hex") is None
     life, most = entry["life"], entry["max_life"]
     share = life / most if most else 0
@@ -417,18 +384,20 @@ def _roster_row(entry: Mapping[str, Any], viewer: int | None, y: float) -> str:
         counter += " done"
     bar = "#43a047" if share > 0.5 else "#fbc02d" if share > 0.25 else "#e53935"
     seat = {"fill": _fill(owner), "class_": f"seat-{owner}"}
+    dice = " ".join(die_letter(die) for die in entry.get("dice", []))
+    x = ROSTER_X
     cells = [
-        _circle(18, y - 4, 8, **seat),
-        _text(18, y, str(entry["number"]), **{**WHITE_BOLD, "font_size": "10"}),
-        _text(30, y, entry["name"], font_weight="bold", **seat),
-        _text(110, y, _seat_words(owner, viewer)),
-        _text(180, y, entry.get("hex") or "–"),
-        _rect(212, y - 9, 50, 9, fill="#e0e0e0") + _rect(212, y - 9, 50 * share, 9, fill=bar),
-        _text(266, y, f"{life}/{most}"),
-        _text(300, y, " ".join(die_letter(die) for die in entry.get("dice", []))),
-        _text(350, y, counter),
-        _text(445, y, _specials(entry), fill=None if "specials_left" in entry else "#9e9e9e"),
-        _text(555, y, ", ".join(_flags(entry)), font_size="10"),
+        _circle(x[0] + 6, y - 4, 8, **seat),
+        _text(x[0] + 6, y, str(entry["number"]), **{**WHITE_BOLD, "font_size": "10"}),
+        _text(x[1], y, entry["name"], font_weight="bold", **seat),
+        _text(x[2], y, _seat_words(owner, viewer)),
+        _text(x[3], y, entry.get("hex") or "–"),
+        _rect(x[4], y - 9, 50, 9, fill="#e0e0e0") + _rect(x[4], y - 9, 50 * share, 9, fill=bar),
+        _text(x[4] + 54, y, f"{life}/{most}"),
+        _text(x[5], y, dice),
+        _text(x[6], y, counter),
+        _text(x[7], y, _specials(entry), fill=None if "specials_left" in entry else OUT_FILL),
+        _text(x[8], y, ", ".join(_flags(entry)), font_size="10"),
     ]
     classes = "sheet" + (" dead" if out else "") + (" you" if owner == viewer else "")
     opacity = "0.45" if out else None
@@ -437,11 +406,12 @@ def _roster_row(entry: Mapping[str, Any], viewer: int | None, y: float) -> str:
 
 def _roster(view: View, y: float) -> tuple[str, float]:
     """The record sheets under a header line: the markup and the height used."""
-    parts = [_text(x, y + 12, label, font_size="10", fill="#757575") for x, label in ROSTER_COLUMNS]
+    heads = zip(ROSTER_X, ROSTER_HEADS, strict=True)
+    parts = [_text(x, y + 12, head, font_size="10", fill="#757575") for x, head in heads]
     for i, entry in enumerate(view.get("gladiators", [])):
         parts.append(_roster_row(entry, view.get("seat"), y + 34 + 22 * i))
     height = 34 + 22 * len(view.get("gladiators", []))
-    return _el("g", "".join(parts), class_="roster", font_size="11", fill="#212121"), height
+    return _el("g", "".join(parts), class_="roster", font_size="11", fill=DARK), height
 
 
 # --- the whole board -----------------------------------------------------------------------
@@ -450,7 +420,8 @@ def _roster(view: View, y: float) -> tuple[str, float]:
 def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     """The board as `view` shows it, as standalone SVG; `legal` (the viewer's own legal
     actions) become clickable hexes, gladiators and buttons carrying `data-action`."""
-    arena = _arena(view)
+    folder = _folder(view)
+    arena = load_catalog(folder).arena
     notations = [str(n) for n in legal]
     on_map = {g["number"] for g in view.get("gladiators", []) if g.get("hex") in arena.index}
     hexes, targets, buttons = _split_actions(notations, arena, on_map)
@@ -459,15 +430,11 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     limit = view.get("round_limit")
     round_words = f"Round {view.get('round')}" + (f" of {limit}" if limit else "")
     round_words += f" · {PHASES.get(str(view.get('phase')), '')}"
-    over = view.get("phase") == "over"
-    turn_fill = "#212121" if over else _fill(view.get("current_player"))
-    parts = [
-        _text(12, 22, f"Ludus Gladiatorius · {arena.name}", font_size="16", font_weight="bold"),
-        _text(width - 12, 22, round_words, font_size="13", text_anchor="end", class_="round"),
-        _map(view, arena, hexes, targets),
-        _text(12, y, _turn_words(view), font_size="15", font_weight="bold", fill=turn_fill),
-        _order(view, y + 10),
-    ]
+    winners = view.get("winners") or []
+    if view.get("phase") == "over":
+        turn = {"fill": _fill(winners[0]) if len(winners) == 1 else DARK, "class_": "turn over"}
+    else:
+        turn = {"fill": _fill(view.get("current_player")), "class_": "turn"}
     info = [_net_words(view)]
     pending = view.get("pending_attack")
     if pending:
@@ -475,39 +442,42 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
         info.insert(0, attack + (", recovering the net" if pending.get("recover_net") else ""))
     viewer = view.get("seat")
     info.append("spectator" if viewer is None else f"you are seat {viewer}")
-    parts.append(_text(12, y + 52, " · ".join(info), font_size="12", class_="info"))
+    parts = [
+        _text(12, 22, f"Ludus Gladiatorius · {arena.name}", font_size="16", font_weight="bold"),
+        _text(width - 12, 22, round_words, font_size="13", text_anchor="end", class_="round"),
+        _map(view, folder, hexes, targets),
+        _text(12, y, _turn_words(view), font_size="15", font_weight="bold", **turn),
+        _order(view, y + 10),
+        _text(12, y + 52, " · ".join(info), font_size="12", class_="info"),
+    ]
     y += 64
     markup, used = _buttons(buttons, view, y, width)
     parts.append(markup)
-    markup, used_roster = _roster(view, y + used)
+    y += used
+    markup, used = _roster(view, y)
     parts.append(markup)
-    y += used + used_roster + 8
-    legend = (
-        "? face-down counter · green hex: move there · dashed red ring: attack · "
-        "gold ring: deciding · yellow lattice: the net · shaded hex: starting hex"
-    )
-    parts.append(_text(12, y + 8, legend, font_size="10", fill="#757575", class_="legend"))
-    height = y + 18
+    y += used + 16
+    parts.append(_text(12, y, LEGEND, font_size="10", fill="#757575", class_="legend"))
     return _el(
         "svg",
         "".join(parts),
         xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {_num(width)} {_num(height)}",
+        viewBox=f"0 0 {_num(width)} {_num(y + 10)}",
         class_="ludus-board",
         font_family="sans-serif",
-        role="img",
+        role="group",
         aria_label="Ludus Gladiatorius board",
     )
 
 
 def merge_views(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """One view from every seat's view of a state (index = seat): each gladiator as its owner
-    sees it (counter, specials left), everything else from `views[0]`; seat None."""
+    """One view from every seat's view of a state (index = seat), for replays: each gladiator
+    as its owner sees it (counter, specials left), everything else from `views[0]`; seat None."""
     if not views:
         raise ValueError("merge_views needs at least one view")
     merged = copy.deepcopy(dict(views[0]))
     merged["seat"] = None
-    owned: dict[int, Mapping[str, Any]] = {}
+    owned: dict[int, Entry] = {}
     for seat, seat_view in enumerate(views):
         for entry in seat_view.get("gladiators", []):
             if entry.get("owner") == seat:

@@ -1,0 +1,227 @@
+"""Load on the game server: TABLES Ludus tables, each with 2 scripted WebSocket clients on
+loopback playing random legal actions for SECONDS; a table that ends is replaced by a new one.
+
+Measures accepted actions/s, the latency from sending an action to both seats' updates
+(p50/p95/p99), the server's memory (resident set), and checks that no action was lost or
+applied twice: each table's stored record holds exactly the actions the clients saw accepted,
+and each client saw versions 1, 2, ... with no gap and no repeat.
+
+    .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 60] [--no-board]
+        [--database URL]
+
+The server is a real `colosseum serve` in a child process (SQLite in a temporary folder
+unless --database names another store); the clients run in this process, on the same
+machine. `--no-board` has the clients ask for states without the SVG board, as scripted
+clients may (`"board": false` in the hello).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.web.server import LiveServer
+
+from colosseum.store import Store
+
+
+@dataclass
+class Table:
+    """One table and what its two clients saw."""
+
+    id: str
+    tokens: list[str]
+    sent: dict[int, float] = field(default_factory=dict)  # version -> time the action left
+    actions: dict[int, str] = field(default_factory=dict)  # version -> the action sent
+    seen: list[dict[int, float]] = field(default_factory=lambda: [{}, {}])
+    versions: list[list[int]] = field(default_factory=lambda: [[], []])
+    refused: int = 0
+    over: bool = False
+
+
+@dataclass
+class Totals:
+    latencies: list[float] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+
+
+async def new_table(http: httpx.AsyncClient) -> Table:
+    response = await http.post(
+        "/api/tables",
+        json={"game": "ludus", "players": ["human", "human"], "private": True},
+    )
+    response.raise_for_status()
+    created = response.json()
+    return Table(created["id"], [s["token"] for s in created["seats"]])
+
+
+async def seat_loop(
+    socket: ClientConnection,
+    table: Table,
+    seat: int,
+    board: bool,
+    rng: random.Random,
+    stop: float,
+    totals: Totals,
+    done: asyncio.Event,
+) -> None:
+    await socket.send(
+        json.dumps({"type": "hello", "token": table.tokens[seat], "version": 0, "board": board})
+    )
+    while time.monotonic() < stop and not done.is_set():
+        try:
+            text = await asyncio.wait_for(socket.recv(), timeout=max(0.01, stop - time.monotonic()))
+        except TimeoutError:
+            break
+        message = json.loads(text)
+        if message["type"] == "error":
+            table.refused += 1
+            continue
+        if message["type"] != "state":
+            continue
+        version = message["version"]
+        if version > 0 and (not table.versions[seat] or version != table.versions[seat][-1]):
+            table.versions[seat].append(version)
+        now = time.monotonic()
+        table.seen[seat].setdefault(version, now)
+        sent = table.sent.get(version - 1)
+        other = table.seen[1 - seat].get(version)
+        if sent is not None and other is not None:
+            totals.latencies.append(max(now, other) - sent)
+        if message["terminal"]:
+            table.over = True
+            done.set()
+            break
+        if message["current"] == seat and message["legal"]:
+            action = rng.choice(message["legal"])["notation"]
+            table.sent[version] = time.monotonic()
+            table.actions[version] = action
+            await socket.send(json.dumps({"type": "action", "action": action, "version": version}))
+
+
+async def pair(
+    base: str, http: httpx.AsyncClient, board: bool, seed: int, stop: float, totals: Totals
+) -> None:
+    """Two clients at a table; a new table when one ends, until the time is up."""
+    rng = random.Random(seed)
+    ws = base.replace("http", "ws", 1)
+    while time.monotonic() < stop:
+        table = await new_table(http)
+        totals.tables.append(table)
+        done = asyncio.Event()
+        async with (
+            connect(f"{ws}/ws/tables/{table.id}") as first,
+            connect(f"{ws}/ws/tables/{table.id}") as second,
+        ):
+            await asyncio.gather(
+                seat_loop(first, table, 0, board, rng, stop, totals, done),
+                seat_loop(second, table, 1, board, rng, stop, totals, done),
+            )
+
+
+def check(database: str, totals: Totals) -> tuple[int, int, int]:
+    """(accepted actions, lost, duplicated) over every table, read from the store itself:
+    an action sent and acknowledged but not stored, or stored in another's place, is lost;
+    a stored action no client sent, or a version pushed twice to a client, is duplicated."""
+    store = Store(database)
+    accepted = lost = duplicated = 0
+    try:
+        for table in totals.tables:
+            stored = store.tables.load(table.id)
+            assert [a.seq for a in stored] == list(range(1, len(stored) + 1))
+            accepted += len(stored)
+            acknowledged = max((max(v, default=0) for v in table.versions), default=0)
+            for version, action in table.actions.items():
+                if version < len(stored):
+                    lost += stored[version].notation != action
+                elif version < acknowledged:
+                    lost += 1
+            duplicated += sum(1 for version in range(len(stored)) if version not in table.actions)
+            duplicated += sum(len(v) - len(set(v)) for v in table.versions)
+    finally:
+        store.close()
+    return accepted, lost, duplicated
+
+
+def resident_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def run(args: argparse.Namespace, server: LiveServer) -> tuple[Totals, dict[str, Any]]:
+    totals = Totals()
+    limits = httpx.Limits(max_connections=args.tables * 2)
+    async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=30) as http:
+        started = time.monotonic()
+        stop = started + args.seconds
+        await asyncio.gather(
+            *(
+                pair(server.url, http, not args.no_board, i, stop, totals)
+                for i in range(args.tables)
+            )
+        )
+        elapsed = time.monotonic() - started
+        assert server.process is not None
+        memory = resident_mb(server.process.pid)
+    latencies = sorted(totals.latencies)
+    quantile = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
+    return totals, {
+        "tables": args.tables,
+        "tables_played": len(totals.tables),
+        "seconds": round(elapsed, 1),
+        "board": not args.no_board,
+        "elapsed": elapsed,
+        "latency_ms": {
+            "p50": round(quantile[49] * 1000, 1),
+            "p95": round(quantile[94] * 1000, 1),
+            "p99": round(quantile[98] * 1000, 1),
+        },
+        "server_rss_mb": round(memory, 1),
+        "refused": sum(t.refused for t in totals.tables),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--no-board", action="store_true")
+    parser.add_argument("--database", default=None)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        database = args.database or f"sqlite:///{Path(folder) / 'load.db'}"
+        server = LiveServer(database, Path(folder) / "server.log").start()
+        try:
+            totals, result = asyncio.run(run(args, server))
+        finally:
+            server.stop()
+        accepted, lost, duplicated = check(database, totals)
+    elapsed = result.pop("elapsed")
+    result.update(
+        actions=accepted,
+        actions_per_s=round(accepted / elapsed, 1),
+        lost=lost,
+        duplicated=duplicated,
+        command=" ".join(["benchmarks/web_load.py", *sys.argv[1:]]),
+        date=time.strftime("%Y-%m-%d"),
+    )
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

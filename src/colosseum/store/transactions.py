@@ -1,0 +1,36 @@
+"""Writing transactions, shared by every repository of the store.
+
+On SQLite a writing transaction takes the database's write lock when it begins (`BEGIN
+IMMEDIATE`, see `database.py`); writers of one process first queue on a lock of their own
+here, since SQLite's busy wait sleeps in steps of up to 100 ms and would add that to every
+write under load. Writers of other processes still meet SQLite's busy wait.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from weakref import WeakKeyDictionary
+
+from sqlalchemy import Connection, Engine
+
+WRITE = {"colosseum_write": True}  # execution option: a transaction that will write
+_locks: WeakKeyDictionary[Engine, threading.Lock] = WeakKeyDictionary()
+_guard = threading.Lock()
+
+
+def _lock(engine: Engine) -> threading.Lock:
+    with _guard:
+        lock = _locks.get(engine)
+        if lock is None:
+            lock = _locks[engine] = threading.Lock()
+        return lock
+
+
+@contextmanager
+def writing(engine: Engine) -> Iterator[Connection]:
+    """A connection in a writing transaction, committed when the block ends."""
+    queue = _lock(engine) if engine.dialect.name == "sqlite" else nullcontext()
+    with queue, engine.connect().execution_options(**WRITE) as connection, connection.begin():
+        yield connection
