@@ -68,9 +68,7 @@ class LobbyPage:
     def invitations(self) -> list[str]:
         """The links for the other human seats, once a table with several humans is made."""
         expect(self.page.locator("#invites")).to_be_visible(timeout=TIMEOUT)
-        return [
-            field.input_value() for field in self.page.locator("#invite-list input").all()
-        ]
+        return [field.input_value() for field in self.page.locator("#invite-list input").all()]
 
     def go_to_table(self) -> None:
         self.page.click("#go-table")
@@ -117,7 +115,8 @@ class TablePage:
 
     def board_actions(self) -> list[str]:
         return [
-            a for a in self.page.locator("#board [data-action]").evaluate_all(
+            a
+            for a in self.page.locator("#board [data-action]").evaluate_all(
                 "els => els.map(e => e.getAttribute('data-action'))"
             )
         ]
@@ -140,4 +139,3 @@ class TablePage:
 
     def log(self) -> list[str]:
         return self.page.locator("#log li").all_inner_texts()
-

@@ -17,10 +17,10 @@ import pytest
 from colosseum import replay
 
 pytest.importorskip("playwright", reason="playwright is not installed")
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
 
-from .browser import CHROMIUM, TIMEOUT, LobbyPage, TablePage, launch  # noqa: E402
-from .server import LiveServer  # noqa: E402
+from .browser import CHROMIUM, TIMEOUT, LobbyPage, TablePage, launch
+from .server import LiveServer
 
 pytestmark = [
     pytest.mark.browser,

@@ -19,9 +19,9 @@ import pytest
 from colosseum import replay
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
-from websockets.sync.client import ClientConnection, connect  # noqa: E402
+from websockets.sync.client import ClientConnection, connect
 
-from .server import LiveServer  # noqa: E402
+from .server import LiveServer
 
 POSTGRES = os.environ.get("COLOSSEUM_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(

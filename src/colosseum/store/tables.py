@@ -1,9 +1,10 @@
 """The web tables' repository: each table its record and an append-only log of actions.
 
 `append(id, expected, seat, notation, status)` stores the action as number expected+1 only if
-the log still ends at `expected`, checked in the same transaction as the insert (the table's
-row locked on PostgreSQL, the database on SQLite; the unique (table, seq) key is the last
-guard); otherwise `Conflict` and nothing is stored. On PostgreSQL the same transaction sends
+the log still ends at `expected`: one UPDATE advances the table's length only from `expected`,
+in the same transaction as the insert (the row stays locked on PostgreSQL until the commit,
+SQLite holds its write lock; the unique (table, seq) key is the last guard); otherwise
+`Conflict` and nothing is stored. On PostgreSQL the same transaction sends
 `NOTIFY colosseum_tables, '<id> <length>'`, delivered to every listening server process when
 it commits.
 """
@@ -30,7 +31,7 @@ CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
 _INSERT_ACTION = insert(table_actions)
 _ADVANCE = (
     update(game_tables)
-    .where(game_tables.c.id == bindparam("table"))
+    .where(game_tables.c.id == bindparam("table"), game_tables.c.length == bindparam("expected"))
     .values(
         length=bindparam("new_length"), status=bindparam("new_status"), updated=bindparam("now")
     )
@@ -168,17 +169,27 @@ class TableLog:
     ) -> StoredAction:
         """Store `notation` as action expected+1 if the log still ends at `expected`, and set
         the table's status; else `Conflict` and nothing is stored."""
+        now = _now()
         try:
             with writing(self.engine) as connection:
-                lock = select(game_tables.c.length).where(game_tables.c.id == table_id)
-                if connection.dialect.name == "postgresql":
-                    lock = lock.with_for_update()
-                length = connection.execute(lock).scalar()
-                if length is None:
-                    raise Conflict(table_id, expected, None)
-                if int(length) != expected:
-                    raise Conflict(table_id, expected, int(length))
-                now = _now()
+                # one statement checks the length and advances it (PostgreSQL locks the row
+                # until the commit, SQLite holds its write lock): the check and the insert
+                # are one transaction
+                advanced = connection.execute(
+                    _ADVANCE,
+                    {
+                        "table": table_id,
+                        "expected": expected,
+                        "new_length": expected + 1,
+                        "new_status": status,
+                        "now": now,
+                    },
+                ).rowcount
+                if advanced != 1:
+                    found = connection.execute(
+                        select(game_tables.c.length).where(game_tables.c.id == table_id)
+                    ).scalar()
+                    raise Conflict(table_id, expected, None if found is None else int(found))
                 connection.execute(
                     _INSERT_ACTION,
                     {
@@ -189,26 +200,15 @@ class TableLog:
                         "created": now,
                     },
                 )
-                connection.execute(
-                    _ADVANCE,
-                    {
-                        "table": table_id,
-                        "new_length": expected + 1,
-                        "new_status": status,
-                        "now": now,
-                    },
-                )
                 _notify(connection, table_id, expected + 1)
                 faults.checkpoint("table-append")
         except IntegrityError:
             raise Conflict(table_id, expected, self.length(table_id)) from None
         return StoredAction(expected + 1, seat, notation)
 
-    def claim(
-        self, table_id: str, seat: int, name: str, token_hash: str | None, status: str | None
-    ) -> bool:
+    def claim(self, table_id: str, seat: int, name: str, token_hash: str | None) -> bool:
         """Mark a human seat taken, with its name and (when given) a new token hash; False
-        when it was taken already. `status` (when given) becomes the table's status."""
+        when it was taken already. An open table whose last free seat this was is playing."""
         values: dict[str, Any] = {"claimed": True, "name": name}
         if token_hash is not None:
             values["token_hash"] = token_hash
@@ -223,12 +223,23 @@ class TableLog:
                 )
                 .values(**values)
             ).rowcount
-            if done and status is not None:
-                connection.execute(
-                    update(game_tables)
-                    .where(game_tables.c.id == table_id)
-                    .values(status=status, updated=_now())
-                )
+            if done:
+                free = connection.execute(
+                    select(func.count())
+                    .select_from(table_seats)
+                    .where(
+                        table_seats.c.table_id == table_id,
+                        table_seats.c.kind == "human",
+                        table_seats.c.claimed.is_(False),
+                    )
+                ).scalar()
+                changed = update(game_tables).where(game_tables.c.id == table_id)
+                if not free:
+                    changed = changed.where(game_tables.c.status == "open")
+                    changed = changed.values(status="playing", updated=_now())
+                else:
+                    changed = changed.values(updated=_now())
+                connection.execute(changed)
                 _notify(connection, table_id, -1)
         return bool(done)
 

@@ -88,7 +88,8 @@ def create_app(database: str | None = None, workers: int = 1) -> FastAPI:
 
 class BodyLimit:
     """Refuses (413) a request body over `limit` bytes (`paths` may allow more), whether it
-    announces its length or not, before the handler reads it."""
+    announces its length or not, before the handler sees any of it: the body is read here up
+    to the limit and handed on whole."""
 
     def __init__(self, app: ASGIApp, limit: int, paths: dict[str, int] | None = None) -> None:
         self.app = app
@@ -104,25 +105,30 @@ class BodyLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > limit):
                 await _too_large(limit, send)
                 return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > limit:
-                    raise _TooLarge
-            return message
+            if message["type"] != "http.request":
+                return  # the client left before its body was complete
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > limit:
+                await _too_large(limit, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        delivered = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(limit, send)
+        async def replayed() -> Message:
+            nonlocal delivered
+            if not delivered:
+                delivered = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replayed, send)
 
 
 async def _too_large(limit: int, send: Send) -> None:

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ..cli.renderers import renderer_for
+from ..cli.renderers import Renderer, renderer_for
 from ..core.registry import game_definition
 
 View = Mapping[str, Any]
@@ -42,15 +43,20 @@ def plain_board(view: View) -> str:
     return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 720 {height}">{rows}</svg>'
 
 
+@lru_cache(maxsize=16)
+def _renderer(game_id: str) -> Renderer:
+    return renderer_for(game_id)
+
+
 def action_label(game_id: str, notation: str, view: View) -> str:
     """An action in words, as the terminal's menu says it."""
-    return str(renderer_for(game_id).action(notation, view))
+    return str(_renderer(game_id).action(notation, view))
 
 
 def event_text(game_id: str, event: Mapping[str, Any], view: View) -> str:
     """An event in words, as the terminal's log says it."""
-    return str(renderer_for(game_id).event(event, view))
+    return str(_renderer(game_id).event(event, view))
 
 
 def action_sort_key(game_id: str) -> Callable[[str], Any]:
-    return renderer_for(game_id).order
+    return _renderer(game_id).order

@@ -64,13 +64,22 @@ class Hub:
     ) -> dict[str, Any] | None:
         """Play for a seat, push every client its update, and wake a computer seat whose
         turn it now is; the acting seat's new state is returned when `reply` (an HTTP
-        answer; a WebSocket client gets the push)."""
-        live = await asyncio.to_thread(self.service.act, table_id, seat, notation, version)
-        payload = None
-        if reply:
-            payload = await asyncio.to_thread(seat_payload, live, seat, version, board)
-        await self.changed(live)
-        return payload
+        answer; a WebSocket client gets the push). The action and every state it leads to
+        are made in one trip to a worker thread."""
+        watchers = list(self.clients.get(table_id, ()))
+
+        def work() -> tuple[LiveTable, dict[str, Any] | None, list[dict[str, Any]]]:
+            live = self.service.act(table_id, seat, notation, version)
+            answer = seat_payload(live, seat, version, board) if reply else None
+            pushes = [seat_payload(live, c.seat, c.version, c.board) for c in watchers]
+            return live, answer, pushes
+
+        live, answer, pushes = await asyncio.to_thread(work)
+        for client, payload in zip(watchers, pushes, strict=True):
+            await self.send(client, {"type": "state", **payload})
+        await self.publish(live)  # clients that connected meanwhile
+        self.wake(live)
+        return answer
 
     async def changed(self, live: LiveTable, seats_changed: bool = False) -> None:
         """Send each client of the table what it has not seen, then wake its computer seat."""

@@ -24,7 +24,7 @@ class CreateTable(Request):
         examples=[["human", "heuristic"]],
     )
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=40)
-    seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
+    seed: int | None = Field(default=None, ge=0, le=SEED_MAX, strict=True)
     names: list[str] | None = Field(default=None, max_length=8)
     private: bool = Field(default=False, description="not listed in the lobby")
 

@@ -32,6 +32,7 @@ from .errors import (
     TableNotFound,
 )
 from .live import LiveTable, Step, seat_public
+from .models import SEED_MAX
 from .tokens import matches, new_table_id, new_token, token_hash
 
 CACHE_SIZE = 1000  # live tables kept in memory per process
@@ -123,9 +124,7 @@ class TableService:
         if seat not in free:
             raise SeatTaken(f"seat {seat} of table {table_id} is taken")
         token = new_token()
-        taken = self.store.tables.claim(
-            table_id, seat, _name(name, seat, HUMAN), token_hash(token), None
-        )
+        taken = self.store.tables.claim(table_id, seat, _name(name, seat, HUMAN), token_hash(token))
         if not taken:
             raise SeatTaken(f"seat {seat} of table {table_id} was taken a moment ago")
         self._refresh_row(live)
@@ -180,7 +179,7 @@ class TableService:
         for seat in row.seats:
             if matches(seat.token_hash, token):
                 if not seat.claimed:
-                    self.store.tables.claim(row.id, seat.seat, seat.name, None, None)
+                    self.store.tables.claim(row.id, seat.seat, seat.name, None)
                     self._refresh_row(live)
                 return seat.seat
         raise BadToken(f"this token is no seat of table {live.row.id}")
@@ -259,10 +258,20 @@ class TableService:
         """A record to replay: checked by replaying it, stored as a private finished table."""
         if not isinstance(record, Mapping):
             raise BadRequest("a record is a JSON object")
+        if "start" in record:
+            raise BadRequest("records that start from a position cannot be uploaded yet")
+        options = record.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise BadRequest("a record's options are a JSON object")
+        seed = record.get("seed")
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX
+        ):
+            raise BadRequest(f"a record's seed is a whole number from 0 to {SEED_MAX}")
         try:
             info = game_definition(str(record.get("game"))).info
             for spec in info.options:
-                value = (record.get("options") or {}).get(spec.name, spec.default)
+                value = options.get(spec.name, spec.default)
                 if spec.local and value != spec.default:
                     raise BadRequest(f"option {spec.name} names a file on the server")
             final = replay(record)
@@ -288,8 +297,6 @@ class TableService:
                 SeatRow(s, "record", f"Seat {s + 1}", None, True) for s in range(final.num_players)
             ),
         )
-        if "start" in record:
-            raise BadRequest("records that start from a position cannot be uploaded yet")
         self.store.tables.create(row)
         for number, notation in enumerate(final.actions_played()):
             self.store.tables.append(row.id, number, -1, notation, "record")

@@ -414,7 +414,8 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
     if kind == "counter_chosen":
         code = data["counter"]
         name = special_name(code)
-        return line(who("gladiator"), f": your counter is {code}" + (f" ({name})" if name else ""))
+        whose = "your counter" if view.get("seat") is not None else "its face-down counter"
+        return line(who("gladiator"), f": {whose} is {code}" + (f" ({name})" if name else ""))
     if kind == "end":
         return line(who("gladiator"), " ends its activation")
     if kind == "boost_roll":

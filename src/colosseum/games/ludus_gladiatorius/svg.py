@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from html import escape
@@ -24,7 +25,7 @@ View = Mapping[str, Any]
 Entry = Mapping[str, Any]
 
 SEAT_FILLS = ("#c62828", "#1565c0", "#2e7d32", "#8e24aa", "#ef6c00")
-OUT_FILL, GOLD, DARK = "#9e9e9e", "#ffb300", "#212121"
+OUT_FILL, GOLD, DARK, EDGE = "#9e9e9e", "#ffb300", "#212121", "#5d4037"
 SAND, START_SAND, REACHABLE = "#efe0bb", "#e4c98f", "#a5d6a7"
 R = 30.0  # hex radius, centre to corner (pointy-top hexes)
 HW = R * math.sqrt(3) / 2  # half a hex's width
@@ -37,6 +38,10 @@ BUTTON_WORDS = {"move": "Move", "end": "End activation", "stay": "Stay put"}
 BUTTON_WORDS |= {"defend": "Defend", "no-defence": "No defence", "place blank": "Blank counter"}
 ROSTER_X = (12, 30, 110, 180, 212, 300, 350, 445, 555)
 ROSTER_HEADS = ("#", "Gladiator", "Seat", "Hex", "Life", "Dice", "Counter", "Specials", "Status")
+UNSAFE = re.compile("[&<>\"']")
+ROOT = {"xmlns": "http://www.w3.org/2000/svg", "class_": "ludus-board", "font_family": "sans-serif"}
+ROOT |= {"role": "group", "aria_label": "Ludus Gladiatorius board"}
+KEYBOARD = {"tabindex": "0", "role": "button"}
 WHITE_BOLD = {"font_size": "12", "font_weight": "bold", "fill": "#fff", "text_anchor": "middle"}
 LEGEND = (
     "? face-down counter · green hex: move there · dashed red ring: attack · "
@@ -53,12 +58,18 @@ def _num(value: float) -> str:
 
 def _el(tag: str, content: str = "", **attrs: Any) -> str:
     """One element; `content` is markup already escaped. `class_` is class, `_` in names is -."""
-    text = "".join(
-        f' {key.rstrip("_").replace("_", "-")}="{escape(str(value))}"'
-        for key, value in attrs.items()
-        if value is not None
-    )
+    text = "".join([f' {_name(key)}="{_value(v)}"' for key, v in attrs.items() if v is not None])
     return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
+
+
+@cache
+def _name(key: str) -> str:
+    return key.rstrip("_").replace("_", "-")
+
+
+def _value(value: object) -> str:
+    text = str(value)
+    return escape(text) if UNSAFE.search(text) else text
 
 
 def _text(x: float, y: float, words: str, **attrs: Any) -> str:
@@ -83,12 +94,7 @@ def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> str:
 
 def _clickable(notations: Sequence[str], classes: str) -> dict[str, Any]:
     """The attributes of an element standing for `notations` (joined by "|")."""
-    return {
-        "class_": f"{classes} action",
-        "data_action": "|".join(notations),
-        "tabindex": "0",
-        "role": "button",
-    }
+    return {"class_": f"{classes} action", "data_action": "|".join(notations)} | KEYBOARD
 
 
 def _fill(seat: int | None) -> str:
@@ -121,13 +127,11 @@ def _centre(arena: Arena, name: str) -> tuple[float, float]:
 
 
 def _counter_words(entry: Entry) -> str:
+    """ "face down", "SA", "SA done" (an own counter already used), "blank", or "–" (none)."""
     counter = entry.get("counter")
     if counter is None or counter == "hidden":
         return "–" if counter is None else "face down"
-    words = counter if counter == "blank" else f"{counter} {special_name(counter)}".strip()
-    if "counter_usable" in entry:
-        words += " (ready)" if entry["counter_usable"] else " (done)"
-    return words
+    return counter + (" done" if entry.get("counter_usable") is False else "")
 
 
 def _specials(entry: Entry) -> str:
@@ -159,7 +163,7 @@ def _about(entry: Entry, viewer: int | None) -> str:
         f"hex {entry.get('hex') or '–'}, life {entry['life']}/{entry['max_life']}, "
         f"movement {entry['movement']}",
         f"dice {dice} (S standard, B boosted, M mighty)",
-        f"counter: {_counter_words(entry)}",
+        f"counter: {_counter_words(entry)} {special_name(entry.get('counter') or '')}".strip(),
         f"kept {entry.get('face_down_counters_kept', 0)} counters unrevealed",
         f"specials {'left' if 'specials_left' in entry else 'on sheet'}: {_specials(entry)}",
         ", ".join(_flags(entry)),
@@ -167,9 +171,7 @@ def _about(entry: Entry, viewer: int | None) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def _split_actions(
-    legal: Sequence[str], arena: Arena, on_map: set[int]
-) -> tuple[dict[str, list[str]], dict[int, list[str]], list[str]]:
+def _split_actions(legal: Sequence[str], arena: Arena, on_map: set[int]) -> tuple[Any, Any, Any]:
     """Legal actions by hex (moves), by gladiator (attacks), and the rest (buttons)."""
     hexes: dict[str, list[str]] = {}
     targets: dict[int, list[str]] = {}
@@ -189,14 +191,18 @@ def _split_actions(
 # --- the map -------------------------------------------------------------------------------
 
 
-def _hex(arena: Arena, name: str, start: int | None, actions: list[str], view: View) -> str:
-    """A hex of sand with its name; green and clickable when the viewer may move there."""
+@cache
+def _hex(folder: str, name: str, actions: tuple[str, ...]) -> str:
+    """A hex of sand with its name; green and clickable when the viewer may move there.
+    Nothing else of the view shows on it, so each is drawn once."""
+    arena = load_catalog(folder).arena
+    start = next((n for n, i in arena.starts.items() if arena.names[i] == name), None)
     cx, cy = _centre(arena, name)
     angles = [math.radians(30 + 60 * k) for k in range(6)]
     points = " ".join(f"{_num(cx + R * math.cos(a))},{_num(cy + R * math.sin(a))}" for a in angles)
     fill = REACHABLE if actions else (START_SAND if start else SAND)
     tip = name + (f", starting hex {start}" if start else "")
-    tip += "".join(f"\n{describe_action(n, view).plain}" for n in actions)
+    tip += "".join(f"\nmove here: {n}" for n in actions)
     parts = [
         _title(tip),
         _el("polygon", points=points, fill=fill, stroke="#8d7750"),
@@ -219,7 +225,7 @@ def _counter_disc(entry: Entry, cx: float, cy: float) -> str:
         disc = _circle(cx, cy, 8, fill="#37474f", stroke="#fff")
         mark = _text(cx, cy + 3, "?", font_size="9", fill="#fff")
         return _el("g", disc + mark, class_="counter counter-hidden", font_weight="bold")
-    disc = _circle(cx, cy, 8, fill="#fff8e1", stroke="#5d4037")
+    disc = _circle(cx, cy, 8, fill="#fff8e1", stroke=EDGE)
     mark = _text(cx, cy + 2.5, "–" if counter == "blank" else counter, font_size="7")
     return _el("g", disc + mark, class_="counter counter-face", font_weight="bold", fill="#3e2723")
 
@@ -258,27 +264,13 @@ def _net_marker(arena: Arena, name: str) -> str:
     parts = [_title(f"the net lies on {name}"), _rect(x, y, 12, 12, fill="#fdd835")]
     for d in (4, 8):
         parts += [_line(x + d, y, x + d, y + 12), _line(x, y + d, x + 12, y + d)]
-    return _el("g", "".join(parts), class_="net", stroke="#5d4037")
-
-
-@cache
-def _still_hex(folder: str, name: str) -> str:
-    """A hex no action stands on: the same in every view, so drawn once."""
-    arena = load_catalog(folder).arena
-    start = next((n for n, i in arena.starts.items() if arena.names[i] == name), None)
-    return _hex(arena, name, start, [], {})
+    return _el("g", "".join(parts), class_="net", stroke=EDGE)
 
 
 def _map(view: View, folder: str, hexes: dict[str, list[str]], targets: dict[int, Any]) -> str:
     """Hexes, the pending attack as a dashed line, the gladiators standing, the net."""
     arena = load_catalog(folder).arena
-    starts = {index: number for number, index in arena.starts.items()}
-    parts = [
-        _hex(arena, name, starts.get(i), hexes[name], view)
-        if name in hexes
-        else _still_hex(folder, name)
-        for i, name in enumerate(arena.names)
-    ]
+    parts = [_hex(folder, name, tuple(hexes.get(name, ()))) for name in arena.names]
     standing = {g["number"]: g for g in view.get("gladiators", []) if g.get("hex") in arena.index}
     pending = view.get("pending_attack")
     if pending and {pending["attacker"], pending["defender"]} <= set(standing):
@@ -314,14 +306,20 @@ def _turn_words(view: View) -> str:
     }.get(str(view.get("phase")), f"{who} decides for {gladiator}")
 
 
-def _net_words(view: View) -> str:
-    net = view.get("net")
-    if net != "held":
-        return f"the net lies on {net}"
+def _info_words(view: View) -> str:
+    """The attack waiting for a defence, where the net is, who is looking."""
+    words = [f"you are seat {view['seat']}" if view.get("seat") is not None else "spectator"]
     holders = [g for g in view.get("gladiators", []) if "NA" in g.get("specials_on_sheet", {})]
-    if not holders or holders[0].get("hex") is None:
-        return "the net is not in play"
-    return f"the net is held by {holders[0]['number']} {holders[0]['name']}"
+    if view.get("net") != "held":
+        words.insert(0, f"the net lies on {view.get('net')}")
+    elif holders and holders[0].get("hex") is not None:
+        words.insert(0, f"the net is held by {holders[0]['number']} {holders[0]['name']}")
+    else:
+        words.insert(0, "the net is not in play")
+    if pending := view.get("pending_attack"):
+        attack = f"{_who(view, pending['attacker'])} attacks {_who(view, pending['defender'])}"
+        words.insert(0, attack + (", recovering the net" if pending.get("recover_net") else ""))
+    return " · ".join(words)
 
 
 def _order(view: View, y: float) -> str:
@@ -355,20 +353,19 @@ def _buttons(notations: Sequence[str], view: View, y: float, width: float) -> tu
     if not notations:
         return "", 0
     per_row = max(1, int((width - 20 + GAP) // (BUTTON_W + GAP)))
-    heading = {"font_weight": "bold", "text_anchor": "start", "stroke": "none"}
-    parts = [_text(12, y + 14, "Your actions", **heading)]
+    parts = [_text(12, y + 14, "Your actions", font_weight="bold", text_anchor="start")]
     for i, notation in enumerate(notations):
         x = 12 + (i % per_row) * (BUTTON_W + GAP) + BUTTON_W / 2
         top = y + 22 + (i // per_row) * (BUTTON_H + GAP)
         inner = (
             _title(describe_action(notation, view).plain)
-            + _rect(x - BUTTON_W / 2, top, BUTTON_W, BUTTON_H, rx="6", fill="#fffdf5")
-            + _text(x, top + 16, _button_label(notation), font_weight="bold", stroke="none")
-            + _text(x, top + 31, notation, font_size="10", font_family="monospace", stroke="none")
+            + _rect(x - BUTTON_W / 2, top, BUTTON_W, BUTTON_H, rx="6", fill="#fffdf5", stroke=EDGE)
+            + _text(x, top + 16, _button_label(notation), font_weight="bold")
+            + _text(x, top + 31, notation, font_size="10", font_family="monospace")
         )
         parts.append(_el("g", inner, **_clickable([notation], "button")))
     rows = (len(notations) + per_row - 1) // per_row
-    style = {"font_size": "12", "text_anchor": "middle", "fill": "#3e2723", "stroke": "#5d4037"}
+    style = {"font_size": "12", "text_anchor": "middle", "fill": "#3e2723"}
     return _el("g", "".join(parts), class_="buttons", **style), 22 + rows * (BUTTON_H + GAP)
 
 
@@ -377,11 +374,6 @@ def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
     owner, out = entry["owner"], entry.get("hex") is None
     life, most = entry["life"], entry["max_life"]
     share = life / most if most else 0
-    counter = entry.get("counter") or "–"
-    if counter == "hidden":
-        counter = "face down"
-    elif entry.get("counter_usable") is False and counter != "–":
-        counter += " done"
     bar = "#43a047" if share > 0.5 else "#fbc02d" if share > 0.25 else "#e53935"
     seat = {"fill": _fill(owner), "class_": f"seat-{owner}"}
     dice = " ".join(die_letter(die) for die in entry.get("dice", []))
@@ -395,7 +387,7 @@ def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
         _rect(x[4], y - 9, 50, 9, fill="#e0e0e0") + _rect(x[4], y - 9, 50 * share, 9, fill=bar),
         _text(x[4] + 54, y, f"{life}/{most}"),
         _text(x[5], y, dice),
-        _text(x[6], y, counter),
+        _text(x[6], y, _counter_words(entry)),
         _text(x[7], y, _specials(entry), fill=None if "specials_left" in entry else OUT_FILL),
         _text(x[8], y, ", ".join(_flags(entry)), font_size="10"),
     ]
@@ -435,20 +427,13 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
         turn = {"fill": _fill(winners[0]) if len(winners) == 1 else DARK, "class_": "turn over"}
     else:
         turn = {"fill": _fill(view.get("current_player")), "class_": "turn"}
-    info = [_net_words(view)]
-    pending = view.get("pending_attack")
-    if pending:
-        attack = f"{_who(view, pending['attacker'])} attacks {_who(view, pending['defender'])}"
-        info.insert(0, attack + (", recovering the net" if pending.get("recover_net") else ""))
-    viewer = view.get("seat")
-    info.append("spectator" if viewer is None else f"you are seat {viewer}")
     parts = [
         _text(12, 22, f"Ludus Gladiatorius · {arena.name}", font_size="16", font_weight="bold"),
         _text(width - 12, 22, round_words, font_size="13", text_anchor="end", class_="round"),
         _map(view, folder, hexes, targets),
         _text(12, y, _turn_words(view), font_size="15", font_weight="bold", **turn),
         _order(view, y + 10),
-        _text(12, y + 52, " · ".join(info), font_size="12", class_="info"),
+        _text(12, y + 52, _info_words(view), font_size="12", class_="info"),
     ]
     y += 64
     markup, used = _buttons(buttons, view, y, width)
@@ -458,16 +443,7 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     parts.append(markup)
     y += used + 16
     parts.append(_text(12, y, LEGEND, font_size="10", fill="#757575", class_="legend"))
-    return _el(
-        "svg",
-        "".join(parts),
-        xmlns="http://www.w3.org/2000/svg",
-        viewBox=f"0 0 {_num(width)} {_num(y + 10)}",
-        class_="ludus-board",
-        font_family="sans-serif",
-        role="group",
-        aria_label="Ludus Gladiatorius board",
-    )
+    return _el("svg", "".join(parts), viewBox=f"0 0 {_num(width)} {_num(y + 10)}", **ROOT)
 
 
 def merge_views(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
