@@ -50,6 +50,16 @@ class Table:
     versions: list[list[int]] = field(default_factory=lambda: [[], []])
     refused: int = 0
     over: bool = False
+    next_action: float = 0.0  # when the table's next action may leave (paced clients)
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How the clients play: with the board or without, and the mean time between two
+    actions of one table (0: each action as soon as the update arrives)."""
+
+    board: bool
+    interval: float
 
 
 @dataclass
@@ -72,14 +82,16 @@ async def seat_loop(
     socket: ClientConnection,
     table: Table,
     seat: int,
-    board: bool,
+    pace: Pace,
     rng: random.Random,
     stop: float,
     totals: Totals,
     done: asyncio.Event,
 ) -> None:
     await socket.send(
-        json.dumps({"type": "hello", "token": table.tokens[seat], "version": 0, "board": board})
+        json.dumps(
+            {"type": "hello", "token": table.tokens[seat], "version": 0, "board": pace.board}
+        )
     )
     while time.monotonic() < stop and not done.is_set():
         try:
@@ -105,21 +117,25 @@ async def seat_loop(
             table.over = True
             done.set()
             break
-        if message["current"] == seat and message["legal"]:
+        if message["current"] == seat and message["legal"] and version not in table.actions:
             action = rng.choice(message["legal"])["notation"]
-            table.sent[version] = time.monotonic()
             table.actions[version] = action
+            if pace.interval:  # think, so that the table acts every `interval` s on average
+                table.next_action += rng.expovariate(1 / pace.interval)
+                await asyncio.sleep(max(0.0, table.next_action - time.monotonic()))
+            table.sent[version] = time.monotonic()
             await socket.send(json.dumps({"type": "action", "action": action, "version": version}))
 
 
 async def pair(
-    base: str, http: httpx.AsyncClient, board: bool, seed: int, stop: float, totals: Totals
+    base: str, http: httpx.AsyncClient, pace: Pace, seed: int, stop: float, totals: Totals
 ) -> None:
     """Two clients at a table; a new table when one ends, until the time is up."""
     rng = random.Random(seed)
     ws = base.replace("http", "ws", 1)
     while time.monotonic() < stop:
         table = await new_table(http)
+        table.next_action = time.monotonic()
         totals.tables.append(table)
         done = asyncio.Event()
         async with (
@@ -127,8 +143,8 @@ async def pair(
             connect(f"{ws}/ws/tables/{table.id}") as second,
         ):
             await asyncio.gather(
-                seat_loop(first, table, 0, board, rng, stop, totals, done),
-                seat_loop(second, table, 1, board, rng, stop, totals, done),
+                seat_loop(first, table, 0, pace, rng, stop, totals, done),
+                seat_loop(second, table, 1, pace, rng, stop, totals, done),
             )
 
 
@@ -163,21 +179,20 @@ def resident_mb(pid: int) -> float:
     return float("nan")
 
 
-async def run(args: argparse.Namespace, server: LiveServer) -> tuple[Totals, dict[str, Any]]:
+async def run(
+    args: argparse.Namespace, url: str, server: LiveServer | None
+) -> tuple[Totals, dict[str, Any]]:
     totals = Totals()
     limits = httpx.Limits(max_connections=args.tables * 2)
-    async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=30) as http:
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as http:
         started = time.monotonic()
         stop = started + args.seconds
-        await asyncio.gather(
-            *(
-                pair(server.url, http, not args.no_board, i, stop, totals)
-                for i in range(args.tables)
-            )
-        )
+        pace = Pace(not args.no_board, args.tables / args.rate if args.rate else 0.0)
+        await asyncio.gather(*(pair(url, http, pace, i, stop, totals) for i in range(args.tables)))
         elapsed = time.monotonic() - started
-        assert server.process is not None
-        memory = resident_mb(server.process.pid)
+        memory = float("nan")
+        if server is not None and server.process is not None:
+            memory = resident_mb(server.process.pid)
     latencies = sorted(totals.latencies)
     quantile = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     return totals, {
@@ -185,6 +200,7 @@ async def run(args: argparse.Namespace, server: LiveServer) -> tuple[Totals, dic
         "tables_played": len(totals.tables),
         "seconds": round(elapsed, 1),
         "board": not args.no_board,
+        "offered_per_s": args.rate or "as fast as answered",
         "elapsed": elapsed,
         "latency_ms": {
             "p50": round(quantile[49] * 1000, 1),
@@ -200,16 +216,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=500.0,
+        help="actions/s the clients offer in all (each table thinks a random time, mean "
+        "TABLES/RATE s, between its actions); 0: each action as soon as the update arrives",
+    )
     parser.add_argument("--no-board", action="store_true")
     parser.add_argument("--database", default=None)
+    parser.add_argument("--url", default=None, help="a server already running on --database")
     args = parser.parse_args()
+    if args.url and not args.database:
+        parser.error("--url needs the --database that server uses, to check what it stored")
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'load.db'}"
-        server = LiveServer(database, Path(folder) / "server.log").start()
+        server = None if args.url else LiveServer(database, Path(folder) / "server.log").start()
         try:
-            totals, result = asyncio.run(run(args, server))
+            totals, result = asyncio.run(run(args, args.url or server.url, server))
         finally:
-            server.stop()
+            if server is not None:
+                server.stop()
         accepted, lost, duplicated = check(database, totals)
     elapsed = result.pop("elapsed")
     result.update(

@@ -26,6 +26,7 @@ with warnings.catch_warnings():  # starlette's client warns that httpx will be r
     from fastapi.testclient import TestClient
 
 import colosseum
+from colosseum.store import Store
 from colosseum.web.app import BodyLimit, create_app
 from colosseum.web.boards import merge_views, render_board
 from colosseum.web.models import SEED_MAX
@@ -493,6 +494,22 @@ def test_two_servers_racing_for_one_decision(client: TestClient, database: str) 
             assert stored(client, table) == version + 1
         one, two = state(client, table, None), state(second, table, None)
         assert one == two and one["version"] == 4
+
+
+def test_a_table_that_no_longer_replays_does_not_stop_the_server(database: str) -> None:
+    """A stored action the game refuses (a damaged record, or one from another version)
+    leaves that table alone at start-up; the server starts and serves the others."""
+    with TestClient(create_app(database, workers=0)) as first:
+        good = create(first, ["human", "human"], options=SHORT, seed=5)["id"]
+        bad = create(first, ["human", "human"], options=SHORT, seed=6)["id"]
+    store = Store(database)
+    try:
+        store.tables.append(bad, 0, 0, "no such action", "playing")
+    finally:
+        store.close()
+    with TestClient(create_app(database, workers=0)) as second:
+        assert state(second, good, None)["version"] == 0
+        assert second.get(f"/api/tables/{bad}/state").status_code >= 400
 
 
 # --- joining from the lobby --------------------------------------------------------------------

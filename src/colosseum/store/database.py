@@ -26,6 +26,8 @@ from .transactions import WRITE
 
 ENVIRONMENT = "COLOSSEUM_DATABASE_URL"
 MIGRATIONS = Path(__file__).with_name("migrations")
+# Connections to a database server: as many as a game server's threads may use at once.
+SERVER_POOL = {"pool_size": 16, "max_overflow": 16}
 _PG_MIGRATION_LOCK = 0x636F6C6F  # pg_advisory_xact_lock key serializing migrations
 
 
@@ -50,7 +52,8 @@ class Store:
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         try:
-            self.engine: Engine = create_engine(self.url)
+            pool = {} if self.url.startswith("sqlite") else SERVER_POOL
+            self.engine: Engine = create_engine(self.url, **pool)
         except (SQLAlchemyError, ValueError) as error:
             raise StoreError(f"cannot use database {self.url!r}: {error}") from None
         if self.engine.dialect.name == "sqlite":

@@ -1,10 +1,11 @@
 """The web tables' repository: each table its record and an append-only log of actions.
 
 `append(id, expected, seat, notation, status)` stores the action as number expected+1 only if
-the log still ends at `expected`: one UPDATE advances the table's length only from `expected`,
-in the same transaction as the insert (the row stays locked on PostgreSQL until the commit,
-SQLite holds its write lock; the unique (table, seq) key is the last guard); otherwise
-`Conflict` and nothing is stored. On PostgreSQL the same transaction sends
+the log still ends at `expected`: the table's length is read with its row locked (PostgreSQL
+holds the lock until the commit; SQLite holds its write lock), checked, advanced and the action
+inserted in one transaction (the unique (table, seq) key is the last guard); otherwise
+`Conflict` and nothing is stored. On SQLite, appends waiting for the write lock are committed
+together (a group commit). On PostgreSQL the same transaction sends
 `NOTIFY colosseum_tables, '<id> <length>'`, delivered to every listening server process when
 it commits.
 """
@@ -12,6 +13,7 @@ it commits.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,12 +25,17 @@ from sqlalchemy.exc import IntegrityError
 from . import faults
 from .errors import Conflict, StoreError
 from .schema import game_tables, table_actions, table_seats
-from .transactions import writing
+from .transactions import transaction, writer_turn, writing
 
 CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
 
 # The statements of every append, built once (their compiled form is cached by SQLAlchemy).
 _INSERT_ACTION = insert(table_actions)
+_LENGTHS = (
+    select(game_tables.c.id, game_tables.c.length)
+    .where(game_tables.c.id.in_(bindparam("ids", expanding=True)))
+    .with_for_update()
+)
 _ADVANCE = (
     update(game_tables)
     .where(game_tables.c.id == bindparam("table"), game_tables.c.length == bindparam("expected"))
@@ -81,11 +88,25 @@ class StoredAction:
     notation: str
 
 
+@dataclass(slots=True)
+class _Append:
+    """An append waiting for the commit of its batch, and then what came of it."""
+
+    table_id: str
+    expected: int
+    seat: int
+    notation: str
+    status: str
+    outcome: StoredAction | Exception | None = None
+
+
 class TableLog:
     """The game tables of one database and their action logs."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._waiting: list[_Append] = []  # appends queued for this process's next commit
+        self._waiting_guard = threading.Lock()
 
     def create(self, table: TableRow) -> None:
         """Store a new table with its seats (its log empty)."""
@@ -168,43 +189,45 @@ class TableLog:
         self, table_id: str, expected: int, seat: int, notation: str, status: str
     ) -> StoredAction:
         """Store `notation` as action expected+1 if the log still ends at `expected`, and set
-        the table's status; else `Conflict` and nothing is stored."""
+        the table's status; else `Conflict` and nothing is stored.
+
+        On SQLite the appends of this process that wait for the write lock are committed
+        together by the first to get it (a group commit: one sync to disk for all, each
+        with its own check, a conflict of one leaving the others stored)."""
+        request = _Append(table_id, expected, seat, notation, status)
+        if self.engine.dialect.name != "sqlite":
+            self._write([request])
+        else:
+            with self._waiting_guard:
+                self._waiting.append(request)
+            with writer_turn(self.engine):
+                if request.outcome is None:
+                    with self._waiting_guard:
+                        batch, self._waiting = self._waiting, []
+                    self._write(batch)
+        if isinstance(request.outcome, Exception):
+            raise request.outcome
+        assert request.outcome is not None
+        return request.outcome
+
+    def _write(self, batch: list[_Append]) -> None:
+        """Commit a batch of appends in one transaction; each gets its own outcome."""
         now = _now()
         try:
-            with writing(self.engine) as connection:
-                # one statement checks the length and advances it (PostgreSQL locks the row
-                # until the commit, SQLite holds its write lock): the check and the insert
-                # are one transaction
-                advanced = connection.execute(
-                    _ADVANCE,
-                    {
-                        "table": table_id,
-                        "expected": expected,
-                        "new_length": expected + 1,
-                        "new_status": status,
-                        "now": now,
-                    },
-                ).rowcount
-                if advanced != 1:
-                    found = connection.execute(
-                        select(game_tables.c.length).where(game_tables.c.id == table_id)
-                    ).scalar()
-                    raise Conflict(table_id, expected, None if found is None else int(found))
-                connection.execute(
-                    _INSERT_ACTION,
-                    {
-                        "table_id": table_id,
-                        "seq": expected + 1,
-                        "seat": seat,
-                        "notation": notation,
-                        "created": now,
-                    },
-                )
-                _notify(connection, table_id, expected + 1)
-                faults.checkpoint("table-append")
+            with transaction(self.engine) as connection:
+                _advance(connection, batch, now)
         except IntegrityError:
-            raise Conflict(table_id, expected, self.length(table_id)) from None
-        return StoredAction(expected + 1, seat, notation)
+            if len(batch) > 1:  # each alone, so that only the faulty one fails
+                for request in batch:
+                    self._write([request])
+            else:
+                request = batch[0]
+                request.outcome = Conflict(
+                    request.table_id, request.expected, self.length(request.table_id)
+                )
+        except Exception as error:  # nothing of the batch was stored
+            for request in batch:
+                request.outcome = error
 
     def claim(self, table_id: str, seat: int, name: str, token_hash: str | None) -> bool:
         """Mark a human seat taken, with its name and (when given) a new token hash; False
@@ -253,6 +276,59 @@ class TableLog:
     def count(self) -> int:
         with self.engine.connect() as connection:
             return int(connection.execute(select(func.count()).select_from(game_tables)).scalar())
+
+
+def _advance(connection: Connection, batch: list[_Append], now: datetime) -> None:
+    """The appends of a batch inside its transaction, in three statements whatever its size:
+    the tables' lengths read with their rows locked (PostgreSQL holds them until the commit;
+    SQLite's write lock is held already), each append checked against the length the ones
+    before it left, then the lengths advanced and the actions inserted."""
+    ids = sorted({request.table_id for request in batch})
+    lengths: dict[str, int | None] = dict.fromkeys(ids)
+    for row in connection.execute(_LENGTHS, {"ids": ids}):
+        lengths[row.id] = int(row.length)
+    accepted = []
+    for request in batch:
+        found = lengths[request.table_id]
+        if found != request.expected:
+            request.outcome = Conflict(request.table_id, request.expected, found)
+            continue
+        lengths[request.table_id] = request.expected + 1
+        accepted.append(request)
+    if not accepted:
+        return
+    advanced = connection.execute(
+        _ADVANCE,
+        [
+            {
+                "table": request.table_id,
+                "expected": request.expected,
+                "new_length": request.expected + 1,
+                "new_status": request.status,
+                "now": now,
+            }
+            for request in accepted
+        ],
+    ).rowcount
+    if advanced != len(accepted):  # cannot happen with the rows locked: refuse the batch
+        raise IntegrityError("advance lengths", None, Exception(f"{advanced} of {len(accepted)}"))
+    connection.execute(
+        _INSERT_ACTION,
+        [
+            {
+                "table_id": request.table_id,
+                "seq": request.expected + 1,
+                "seat": request.seat,
+                "notation": request.notation,
+                "created": now,
+            }
+            for request in accepted
+        ],
+    )
+    for request in accepted:
+        _notify(connection, request.table_id, request.expected + 1)
+        faults.checkpoint("table-append")
+        request.outcome = StoredAction(request.expected + 1, request.seat, request.notation)
 
 
 def _notify(connection: Connection, table_id: str, length: int) -> None:

@@ -3,14 +3,15 @@
 On SQLite a writing transaction takes the database's write lock when it begins (`BEGIN
 IMMEDIATE`, see `database.py`); writers of one process first queue on a lock of their own
 here, since SQLite's busy wait sleeps in steps of up to 100 ms and would add that to every
-write under load. Writers of other processes still meet SQLite's busy wait.
+write under load. Writers of other processes still meet SQLite's busy wait. `writer_turn` is
+that queue alone, for a writer that commits the work of several (the tables' group commit).
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from weakref import WeakKeyDictionary
 
 from sqlalchemy import Connection, Engine
@@ -28,9 +29,22 @@ def _lock(engine: Engine) -> threading.Lock:
         return lock
 
 
+def writer_turn(engine: Engine) -> AbstractContextManager[object]:
+    """This process's turn to write: its SQLite writers one at a time (on PostgreSQL the
+    server's row locks order them, and nothing is held here)."""
+    return _lock(engine) if engine.dialect.name == "sqlite" else nullcontext()
+
+
+@contextmanager
+def transaction(engine: Engine) -> Iterator[Connection]:
+    """A connection in a writing transaction, committed when the block ends; the caller
+    holds its `writer_turn`."""
+    with engine.connect().execution_options(**WRITE) as connection, connection.begin():
+        yield connection
+
+
 @contextmanager
 def writing(engine: Engine) -> Iterator[Connection]:
     """A connection in a writing transaction, committed when the block ends."""
-    queue = _lock(engine) if engine.dialect.name == "sqlite" else nullcontext()
-    with queue, engine.connect().execution_options(**WRITE) as connection, connection.begin():
+    with writer_turn(engine), transaction(engine) as connection:
         yield connection

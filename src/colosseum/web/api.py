@@ -8,11 +8,12 @@ import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnected
 from fastapi.responses import JSONResponse
 
 from ..core.errors import IllegalAction
 from .errors import BadRequest, BadToken, TableError
-from .hub import Client, Hub, seat_payload
+from .hub import Client, Hub, encode, seat_payload
 from .models import (
     ActionRequest,
     CreatedSeat,
@@ -199,7 +200,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
         await _refuse(socket, error)
         await socket.close(code=4400)
         return
-    except (WebSocketDisconnect, ValueError):
+    except (WebSocketDisconnect, WebSocketDisconnected, ValueError):
         return
     wants_board = hello.get("board", True) is not False
     client = Client(socket, table_id, seat, version=min(since, live.version), board=wants_board)
@@ -221,7 +222,7 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
                 await _refuse(socket, error)
             except ValueError as error:
                 await _refuse(socket, BadRequest(str(error).splitlines()[0]))
-    except WebSocketDisconnect:
+    except (WebSocketDisconnect, WebSocketDisconnected):  # gone; or a push to it failed
         pass
     except ValueError as error:
         await _refuse(socket, BadRequest(str(error)))
@@ -248,6 +249,6 @@ async def _refuse(socket: WebSocket, error: Exception) -> None:
 
     message = {"type": "error", "status": status_of(error), "message": str(error)}
     try:
-        await socket.send_json(message)
+        await socket.send_text(encode(message))
     except Exception:  # the client left
         return

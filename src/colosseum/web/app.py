@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ from .pages import pages
 from .service import TableService
 
 STATIC = Path(__file__).with_name("static")
+THREADS = 32  # for the blocking work of requests (store, views): many wait on a commit at once
 
 
 def status_of(error: Exception) -> int:
@@ -47,6 +49,8 @@ def create_app(database: str | None = None, workers: int = 1) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(ThreadPoolExecutor(THREADS, thread_name_prefix="colosseum"))
         store = await asyncio.to_thread(Store, database)
         bots = BotPool(workers)
         hub = Hub(TableService(store), bots)

@@ -11,6 +11,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from fastapi import WebSocket
 
 from .bots import BotPool
@@ -30,6 +31,7 @@ class Client:
     table_id: str
     seat: int | None
     version: int = 0
+    sent: bool = False  # whether it was sent the state at `version` already
     board: bool = True  # a scripted client may do without the SVG
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -95,16 +97,21 @@ class Hub:
             lambda: [seat_payload(live, c.seat, c.version, c.board) for c in due]
         )
         for client, payload in zip(due, payloads, strict=True):
-            await self.send(client, {"type": "state", **payload})
+            await self.send(client, {"type": "state", **payload}, again=seats_changed)
 
-    async def send(self, client: Client, message: dict[str, Any]) -> None:
+    async def send(self, client: Client, message: dict[str, Any], again: bool = False) -> None:
+        """Send a message; a state older than the client's, or the one it has (unless
+        `again`: the seats changed), is dropped, so a seat is asked each decision once."""
         async with client.lock:
             if message.get("type") == "state":
-                if message["version"] < client.version:
-                    return  # an older update overtaken by a newer one
-                client.version = message["version"]
+                version = message["version"]
+                if version < client.version or (
+                    version == client.version and client.sent and not again
+                ):
+                    return
+                client.version, client.sent = version, True
             with contextlib.suppress(Exception):  # a client gone; its handler detaches it
-                await client.socket.send_json(message)
+                await client.socket.send_text(encode(message))
 
     async def broadcast(self, table_id: str, message: dict[str, Any]) -> None:
         for client in list(self.clients.get(table_id, ())):
@@ -169,14 +176,19 @@ class Hub:
 
     async def _notified(self, payload: str) -> None:
         table_id, _, length = payload.partition(" ")
-        if table_id not in self.clients:
-            return
+        if table_id not in self.clients or self.service.knows(table_id, int(length)):
+            return  # no client here, or this process made the change itself
         try:
             live = await asyncio.to_thread(self.service.refresh, table_id)
         except TableError:
             return
         if live is not None:
             await self.publish(live, seats_changed=length == "-1")
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as JSON text (orjson: the standard encoder took most of a push's time)."""
+    return orjson.dumps(message).decode()
 
 
 def seat_payload(

@@ -10,6 +10,7 @@ store before every decision.
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,8 @@ from .errors import (
 from .live import LiveTable, Step, seat_public
 from .models import SEED_MAX
 from .tokens import matches, new_table_id, new_token, token_hash
+
+log = logging.getLogger("colosseum.web")
 
 CACHE_SIZE = 1000  # live tables kept in memory per process
 NAME_LENGTH = 40
@@ -168,6 +171,13 @@ class TableService:
             self.sync(live)
         return live
 
+    def knows(self, table_id: str, length: int) -> bool:
+        """Whether this process holds the table with `length` actions already (a change
+        it made itself); a length of -1 (the seats changed) is never known."""
+        with self._guard:
+            live = self._live.get(table_id)
+        return live is not None and length >= 0 and live.version >= length
+
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat a token stands for (None without a token: a spectator). A seat's first
         use of its invitation token sits someone in it."""
@@ -223,12 +233,13 @@ class TableService:
                 raise NotYourTurn(f"the decision is {whose}, not {_who(seat)}")
             trial = state.clone()
             try:
-                events = trial.apply(notation)
+                action = trial.parse_action(notation)
+                events = trial.apply(action)
             except IllegalAction:
                 raise
             except ColosseumError as error:
                 raise IllegalAction(str(error)) from None
-            played = trial.actions_played()[-1]
+            played = str(action)
             status = "over" if trial.is_terminal() else live.status()
             try:
                 self.store.tables.append(table_id, version, seat, played, status)
@@ -340,8 +351,16 @@ class TableService:
     # --- after a restart -----------------------------------------------------------------------
 
     def unfinished(self) -> list[LiveTable]:
-        """Every table not over, reloaded by replaying its record."""
-        return [self.table(table_id) for table_id in self.store.tables.unfinished()]
+        """Every table not over, reloaded by replaying its record; a table whose record no
+        longer replays (stored by another version, or damaged) is logged and left alone, so
+        that one table cannot keep the server from starting."""
+        reloaded = []
+        for table_id in self.store.tables.unfinished():
+            try:
+                reloaded.append(self.table(table_id))
+            except ColosseumError as error:
+                log.warning("table %s cannot be reloaded, left as it is: %s", table_id, error)
+        return reloaded
 
     def _refresh_row(self, live: LiveTable) -> None:
         row = self.store.tables.find(live.row.id)
