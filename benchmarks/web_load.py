@@ -50,16 +50,16 @@ class Table:
     versions: list[list[int]] = field(default_factory=lambda: [[], []])
     refused: int = 0
     over: bool = False
-    next_action: float = 0.0  # when the table's next action may leave (paced clients)
 
 
 @dataclass(frozen=True)
 class Pace:
-    """How the clients play: with the board or without, and the mean time between two
-    actions of one table (0: each action as soon as the update arrives)."""
+    """How the clients play: with the board or without; the mean time a seat thinks after
+    an update before it acts (0: not at all); from when latencies count (after warm-up)."""
 
     board: bool
-    interval: float
+    think: float
+    measured_from: float
 
 
 @dataclass
@@ -111,7 +111,7 @@ async def seat_loop(
         table.seen[seat].setdefault(version, now)
         sent = table.sent.get(version - 1)
         other = table.seen[1 - seat].get(version)
-        if sent is not None and other is not None:
+        if sent is not None and other is not None and sent >= pace.measured_from:
             totals.latencies.append(max(now, other) - sent)
         if message["terminal"]:
             table.over = True
@@ -120,9 +120,8 @@ async def seat_loop(
         if message["current"] == seat and message["legal"] and version not in table.actions:
             action = rng.choice(message["legal"])["notation"]
             table.actions[version] = action
-            if pace.interval:  # think, so that the table acts every `interval` s on average
-                table.next_action += rng.expovariate(1 / pace.interval)
-                await asyncio.sleep(max(0.0, table.next_action - time.monotonic()))
+            if pace.think:  # a player thinks after seeing the update, `think` s on average
+                await asyncio.sleep(rng.expovariate(1 / pace.think))
             table.sent[version] = time.monotonic()
             await socket.send(json.dumps({"type": "action", "action": action, "version": version}))
 
@@ -135,7 +134,6 @@ async def pair(
     ws = base.replace("http", "ws", 1)
     while time.monotonic() < stop:
         table = await new_table(http)
-        table.next_action = time.monotonic()
         totals.tables.append(table)
         done = asyncio.Event()
         async with (
@@ -187,7 +185,8 @@ async def run(
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as http:
         started = time.monotonic()
         stop = started + args.seconds
-        pace = Pace(not args.no_board, args.tables / args.rate if args.rate else 0.0)
+        think = args.tables / args.rate if args.rate else 0.0
+        pace = Pace(not args.no_board, think, started + args.warmup)
         await asyncio.gather(*(pair(url, http, pace, i, stop, totals) for i in range(args.tables)))
         elapsed = time.monotonic() - started
         memory = float("nan")
@@ -201,6 +200,7 @@ async def run(
         "seconds": round(elapsed, 1),
         "board": not args.no_board,
         "offered_per_s": args.rate or "as fast as answered",
+        "warmup_s": args.warmup,
         "elapsed": elapsed,
         "latency_ms": {
             "p50": round(quantile[49] * 1000, 1),
@@ -220,8 +220,14 @@ def main() -> None:
         "--rate",
         type=float,
         default=500.0,
-        help="actions/s the clients offer in all (each table thinks a random time, mean "
-        "TABLES/RATE s, between its actions); 0: each action as soon as the update arrives",
+        help="actions/s the clients offer in all: a seat thinks a random time (exponential, "
+        "mean TABLES/RATE s) after each update before acting; 0: no thinking at all",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=5.0,
+        help="seconds at the start (100 tables created at once) left out of the latencies",
     )
     parser.add_argument("--no-board", action="store_true")
     parser.add_argument("--database", default=None)

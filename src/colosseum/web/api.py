@@ -8,8 +8,8 @@ import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
-from starlette.websockets import WebSocketDisconnected
 from fastapi.responses import JSONResponse
+from starlette.websockets import WebSocketDisconnected
 
 from ..core.errors import IllegalAction
 from .errors import BadRequest, BadToken, TableError
