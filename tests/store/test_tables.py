@@ -116,3 +116,21 @@ def test_an_append_to_a_missing_table_is_a_conflict_naming_it_deleted(url: str) 
             store.tables.append("no-such-table", 0, 0, "move 1 h5", "over")
     finally:
         store.close()
+
+
+def test_an_append_stamps_the_table_as_the_store_writes_timestamps(url: str) -> None:
+    """The append writes its statements itself: its timestamp reads back like the one the
+    table was created with (same kind of datetime, not earlier), so the lobby sorts right."""
+    store = Store(url)
+    try:
+        table_id = new_table(store)
+        before = store.tables.find(table_id)
+        assert before is not None
+        store.tables.append(table_id, 0, 0, "move 1 h5", "over")
+        after = store.tables.find(table_id)
+        assert after is not None and after.length == 1
+        assert type(after.updated) is type(before.updated)
+        assert (after.updated.tzinfo is None) == (before.created.tzinfo is None)
+        assert after.updated >= before.created
+    finally:
+        store.close()
