@@ -2,17 +2,19 @@
 loopback playing random legal actions for SECONDS; a table that ends is replaced by a new one.
 
 Measures accepted actions/s, the latency from sending an action to both seats' updates
-(p50/p95/p99), the server's memory (resident set), and checks that no action was lost or
-applied twice: each table's stored record holds exactly the actions the clients saw accepted,
-and each client saw versions 1, 2, ... with no gap and no repeat.
+(p50/p95/p99, the warm-up left out), the server's memory (resident set), and checks that no
+action was lost or applied twice: each table's stored record holds exactly the actions the
+clients sent and saw accepted, and each client saw versions 1, 2, ... with no gap and no repeat.
 
-    .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 60] [--no-board]
-        [--database URL]
+    .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 60] [--rate 500]
+        [--warmup 5] [--no-board] [--database URL] [--url URL]
 
 The server is a real `colosseum serve` in a child process (SQLite in a temporary folder
-unless --database names another store); the clients run in this process, on the same
-machine. `--no-board` has the clients ask for states without the SVG board, as scripted
-clients may (`"board": false` in the hello).
+unless --database names another store), or the one already running at --url; the clients run
+in this process, on the same machine. A seat thinks after each update before it acts, a random
+time of mean TABLES/RATE s, so the clients offer about RATE actions/s in all (`--rate 0`: no
+thinking, each table always has an action in flight). `--no-board` has the clients ask for
+states without the SVG board, as scripted clients may (`"board": false` in the hello).
 """
 
 from __future__ import annotations
