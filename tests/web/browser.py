@@ -47,6 +47,7 @@ class LobbyPage:
         name: str = "",
         options: dict[str, Any] | None = None,
         seed: int | None = None,
+        hints: bool = False,
     ) -> None:
         page = self.page
         page.select_option("#game", "ludus-gladiatorius")
@@ -63,6 +64,7 @@ class LobbyPage:
                 field.fill(str(value))
         if seed is not None:
             page.fill("#seed", str(seed))
+        page.locator("#hints").set_checked(hints)
         page.click("#create-button")
 
     def invitations(self) -> list[str]:

@@ -1023,3 +1023,36 @@ def test_openapi_lists_the_routes(client: TestClient) -> None:
         assert methods <= set(paths[path]), path
     assert not any(path.startswith(("/tables", "/howto")) for path in paths)
     assert "SeatState" in schema["components"]["schemas"]
+
+
+# --- hints ---------------------------------------------------------------------------------------
+
+
+def test_hints_for_the_deciding_seat_only_and_only_where_offered(client: TestClient) -> None:
+    """At a table created with hints, the seat that decides gets three of its legal actions
+    with the search's estimates; anyone else, and every seat of a table without hints, 403."""
+    created = create(client, ["human", "human"], seed=4, hints=True)
+    table, tokens = created["id"], [s["token"] for s in created["seats"]]
+    assert client.get(f"/api/tables/{table}").json()["hints"] is True
+    seen = state(client, table, tokens[0])
+    deciding = seen["current"]
+    answer = client.get(f"/api/tables/{table}/hint", headers=bearer(tokens[deciding]))
+    assert answer.status_code == 200, answer.text
+    hints = answer.json()
+    legal = {a["notation"]: a["label"] for a in state(client, table, tokens[deciding])["legal"]}
+    assert hints["version"] == seen["version"] and hints["seat"] == deciding
+    assert len(hints["hints"]) == min(3, len(legal))
+    for hint in hints["hints"]:
+        assert legal[hint["notation"]] == hint["label"]
+        assert hint["win"] is None or 0.0 <= hint["win"] <= 1.0
+    visits = [h["visits"] for h in hints["hints"]]
+    assert visits == sorted(visits, reverse=True) and visits[0] > 0
+    for token in (tokens[1 - deciding], None):
+        refused = client.get(f"/api/tables/{table}/hint", headers=bearer(token))
+        assert refused.status_code == 403, refused.text
+    plain = create(client, ["human", "human"], seed=4)
+    refused = client.get(
+        f"/api/tables/{plain['id']}/hint", headers=bearer(plain["seats"][deciding]["token"])
+    )
+    assert refused.status_code == 403 and "does not offer hints" in refused.json()["detail"]
+    assert client.get(f"/api/tables/{plain['id']}").json()["hints"] is False

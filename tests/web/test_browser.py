@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -117,6 +118,29 @@ def test_lobby_table_whole_game_by_clicking_then_replay(browser: Browser, server
     placed = record["actions"][0].split()[1]
     board = page.inner_html("#board")
     assert placed in board or "blank" in board.lower()
+    page.close()
+
+
+def test_a_hint_shown_and_played(browser: Browser, server: LiveServer):
+    """At a table made with hints, the seat asks for one: three of its actions with their
+    chances appear, and clicking the first plays it."""
+    page = browser.new_page()
+    LobbyPage(page, server.url).open().create(["human", "heuristic"], seed=5, hints=True)
+    page.wait_for_url("**/tables/*")
+    table = TablePage(page).wait_ready()
+    table.wait_my_turn_or_end(timeout=30_000)
+    expect(page.locator("#hint-button")).to_be_enabled(timeout=TIMEOUT)
+    page.click("#hint-button")
+    choices = page.locator("#hints button")
+    expect(choices).to_have_count(3, timeout=30_000)
+    for text in choices.all_inner_texts():
+        assert re.search(r"— (\d+ %|not tried)$", text), text
+    before = table.version
+    choices.first.click()
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main').dataset.version) > {before}",
+        timeout=TIMEOUT,
+    )
     page.close()
 
 

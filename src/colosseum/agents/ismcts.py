@@ -32,7 +32,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from ..core.actions import Action, Event
@@ -69,11 +69,13 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class SearchStats:
-    """What the last search did: iterations, seconds, and the root's visit counts."""
+    """What the last search did: iterations, seconds, the root's visit counts, and each
+    root action's mean result for the searcher (its estimated share of the win)."""
 
     iterations: int
     seconds: float
     visits: dict[str, int]
+    values: dict[str, float] = field(default_factory=dict)
 
 
 class ISMCTSAgent:
@@ -168,7 +170,10 @@ class ISMCTSAgent:
             self._iterate(roots, game, rng)
             done += 1
         visits = {key: child.visits for key, child in root.children.items()}
-        self.last = SearchStats(done, time.perf_counter() - started, visits)
+        values = {
+            key: child.reward / child.visits for key, child in root.children.items() if child.visits
+        }
+        self.last = SearchStats(done, time.perf_counter() - started, visits, values)
         best = max(
             (str(action) for action in legal),
             key=lambda key: (

@@ -14,6 +14,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -58,6 +59,7 @@ game_tables = Table(
     Column("status", String(20), nullable=False, index=True),  # open, playing, over
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
+    Column("hints", Boolean, nullable=False, server_default=false()),  # players may ask
 )
 
 # Who sits where: a human seat holds the hash of its secret token (never the token itself).

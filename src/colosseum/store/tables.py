@@ -121,6 +121,7 @@ class TableRow:
     created: datetime
     updated: datetime
     seats: tuple[SeatRow, ...]
+    hints: bool = False  # its players may ask the search for hints
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +176,7 @@ class TableLog:
                     status=table.status,
                     created=table.created,
                     updated=table.updated,
+                    hints=table.hints,
                 )
             )
             connection.execute(
@@ -410,6 +412,7 @@ def _table(row: Any, seats: Sequence[SeatRow]) -> TableRow:
         created=row.created,
         updated=row.updated,
         seats=tuple(seats),
+        hints=bool(row.hints),
     )
 
 

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from starlette.websockets import WebSocketDisconnected
 
 from ..core.errors import IllegalAction
+from .boards import action_label
 from .errors import BadRequest, BadToken, TableError
 from .hub import Client, Hub, encode, seat_payload
 from .models import (
@@ -20,6 +21,8 @@ from .models import (
     CreatedTable,
     CreateTable,
     GameEntry,
+    HintLine,
+    Hints,
     Joined,
     JoinRequest,
     ReplayFrame,
@@ -81,6 +84,7 @@ async def create_table(request: CreateTable, hub: HubDep) -> CreatedTable:
         request.seed,
         request.names,
         request.private,
+        request.hints,
     )
     live = await asyncio.to_thread(hub.service.table, row.id)
     hub.wake(live)
@@ -141,6 +145,28 @@ async def table_action(
     the answer is that seat's new state (`board=false`: without the SVG)."""
     seat = await asyncio.to_thread(_seat, hub.service, table_id, token)
     return await hub.act(table_id, seat, request.action, request.version, board)
+
+
+@tables.get("/hint", response_model=Hints)
+async def table_hint(table_id: str, hub: HubDep, token: TokenDep) -> Hints:
+    """What the `normal` search thinks of the deciding seat's options: the top three legal
+    actions with their estimated chances, from that seat's own view only. Only at tables
+    created with `hints: true`."""
+    live, seat, version = await asyncio.to_thread(hub.service.hint_request, table_id, token)
+    with live.lock:
+        state = live.state.clone()
+        view = state.view(seat)
+    found = await hub.bots.hint(state, seat, live.row.seed, version)
+    lines = [
+        HintLine(
+            notation=h.notation,
+            label=action_label(live.game_id, h.notation, view),
+            visits=h.visits,
+            win=h.win,
+        )
+        for h in found
+    ]
+    return Hints(version=version, seat=seat, hints=lines)
 
 
 @tables.post("/join", response_model=Joined)

@@ -16,6 +16,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import lru_cache
 
 from ..agents.base import Agent
+from ..agents.hints import Hint, hints
 from ..agents.registry import make_agent
 from ..core.state import State
 
@@ -30,6 +31,11 @@ def decide(state: State, seat: int, spec: str, seed: int, version: int) -> str:
     rng = random.Random(f"{seed}:{version}")
     action = _agent(spec, state.game_id).choose(state, seat, rng)
     return str(action)
+
+
+def hint(state: State, seat: int, seed: int, version: int) -> list[Hint]:
+    """What the `normal` search thinks of `seat`'s options (run in a worker)."""
+    return hints(state, seat, f"hint:{seed}:{version}")
 
 
 class BotPool:
@@ -47,6 +53,10 @@ class BotPool:
     async def decide(self, state: State, seat: int, spec: str, seed: int, version: int) -> str:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, decide, state, seat, spec, seed, version)
+
+    async def hint(self, state: State, seat: int, seed: int, version: int) -> list[Hint]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, hint, state, seat, seed, version)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

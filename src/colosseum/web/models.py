@@ -27,6 +27,9 @@ class CreateTable(Request):
     seed: int | None = Field(default=None, ge=0, le=SEED_MAX, strict=True)
     names: list[str] | None = Field(default=None, max_length=8)
     private: bool = Field(default=False, description="not listed in the lobby")
+    hints: bool = Field(
+        default=False, description="its players may ask the search for hints (off for rated play)"
+    )
 
 
 class CreatedSeat(BaseModel):
@@ -101,6 +104,7 @@ class TableSummary(BaseModel):
     spectate: str
     current: int | None = None
     winners: list[int] | None = None
+    hints: bool = False
 
 
 class LegalAction(BaseModel):
@@ -129,6 +133,19 @@ class SeatState(BaseModel):
     capped: bool
     players: list[Player]
     board: str = Field(description="the SVG board; actions carry data-action")
+
+
+class HintLine(BaseModel):
+    notation: str
+    label: str
+    visits: int = Field(description="how often the search tried it")
+    win: float | None = Field(description="its estimated share of the win, 0 to 1; null: untried")
+
+
+class Hints(BaseModel):
+    version: int = Field(description="the table's version the hints are for")
+    seat: int
+    hints: list[HintLine] = Field(description="best first, from the seat's own view only")
 
 
 class ReplayLine(BaseModel):

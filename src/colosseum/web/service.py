@@ -67,6 +67,7 @@ class TableService:
         seed: int | None = None,
         names: Sequence[str] | None = None,
         private: bool = False,
+        hints: bool = False,
     ) -> tuple[TableRow, dict[int, str]]:
         """A new table; the tokens of its human seats by seat."""
         try:
@@ -109,6 +110,7 @@ class TableService:
             created=now,
             updated=now,
             seats=tuple(seats),
+            hints=hints,
         )
         self.store.tables.create(row)
         return row, tokens
@@ -201,6 +203,18 @@ class TableService:
         seat = self.seat_of(live, token)
         with live.lock:
             return live.payload(seat, since, board)
+
+    def hint_request(self, table_id: str, token: str | None) -> tuple[LiveTable, int, int]:
+        """The table, seat and version a hint is asked for, if the table offers hints and
+        the decision is that seat's."""
+        live = self.table(table_id)
+        seat = self.seat_of(live, token)
+        if not live.row.hints:
+            raise NotAvailable("this table does not offer hints (its creator left them off)")
+        with live.lock:
+            if seat is None or live.state.current_player != seat:
+                raise NotYourTurn(f"a hint is for the seat that decides, not {_who(seat)}")
+            return live, seat, live.version
 
     def summary(self, table_id: str) -> dict[str, Any]:
         return table_summary(self.table(table_id))
@@ -418,6 +432,7 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "created": row.created.isoformat(),
         "updated": row.updated.isoformat(),
         "spectate": f"/tables/{row.id}",
+        "hints": row.hints,
     }
 
 

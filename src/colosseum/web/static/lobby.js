@@ -102,6 +102,7 @@ async function create(event) {
     players,
     options: options(),
     private: element("private").checked,
+    hints: element("hints").checked,
     names: players.map((kind, seat) => (seat === players.indexOf("human") ? element("name").value : "")),
   };
   if (seedText) body.seed = Number(seedText);

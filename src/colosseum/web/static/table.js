@@ -35,6 +35,7 @@ function show(state) {
   element("notation").hidden = state.seat === null || state.terminal;
   showPlayers(state);
   showStatus();
+  showHintButton(state);
   main.dataset.version = state.version;
   main.dataset.current = state.current ?? "";
   if (state.terminal) {
@@ -121,6 +122,48 @@ async function reload() {
     showMessage(error.message);
   }
 }
+
+// Hints (tables created with them): the search's top three actions for this seat, from its
+// own view, with their estimated chances; clicking one plays it.
+function showHintButton(state) {
+  const button = element("hint-button");
+  if (!button) return;
+  const mine = state.seat !== null && state.current === state.seat && !state.terminal;
+  button.disabled = !mine;
+  if (element("hints").dataset.version !== String(state.version)) element("hints").replaceChildren();
+}
+
+async function askHint() {
+  const button = element("hint-button");
+  button.disabled = true;
+  button.textContent = "Thinking…";
+  try {
+    const answer = await api(`/api/tables/${tableId}/hint`, { token });
+    if (!current || answer.version !== current.version) return;
+    const list = element("hints");
+    list.dataset.version = String(answer.version);
+    list.replaceChildren(
+      ...answer.hints.map((hint) => {
+        const item = document.createElement("li");
+        const choice = document.createElement("button");
+        choice.type = "button";
+        choice.dataset.notation = hint.notation;
+        const chance = hint.win === null ? "not tried" : `${Math.round(hint.win * 100)} %`;
+        choice.textContent = `${hint.label} — ${chance}`;
+        choice.addEventListener("click", () => play(hint.notation));
+        item.append(choice);
+        return item;
+      }),
+    );
+  } catch (error) {
+    showMessage(error.message);
+  } finally {
+    button.textContent = "Hint";
+    if (current) showHintButton(current);
+  }
+}
+
+if (element("hint-button")) element("hint-button").addEventListener("click", askHint);
 
 bindNotationBox(element("notation"), element("notation-input"), play);
 
