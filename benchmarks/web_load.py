@@ -1,5 +1,6 @@
-"""Load on the game server: TABLES Ludus tables, each with 2 scripted WebSocket clients on
-loopback playing random legal actions for SECONDS; a table that ends is replaced by a new one.
+"""Load on the game server: TABLES tables (Ludus, or the --games in turn), each with 2 scripted
+WebSocket clients on loopback playing random legal actions for SECONDS; a table that ends is
+replaced by a new one.
 
 Measures accepted actions/s, the latency from sending an action to both seats' updates
 (p50/p95/p99, the warm-up left out), the server's memory (resident set), and checks that no
@@ -7,7 +8,7 @@ action was lost or applied twice: each table's stored record holds exactly the a
 clients sent and saw accepted, and each client saw versions 1, 2, ... with no gap and no repeat.
 
     .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 60] [--rate 500]
-        [--warmup 5] [--no-board] [--database URL] [--url URL]
+        [--warmup 5] [--games ludus,ludi,jugula] [--no-board] [--database URL] [--url URL]
 
 The server is a real `colosseum serve` in a child process (SQLite in a temporary folder
 unless --database names another store), or the one already running at --url; the clients run
@@ -70,10 +71,10 @@ class Totals:
     tables: list[Table] = field(default_factory=list)
 
 
-async def new_table(http: httpx.AsyncClient) -> Table:
+async def new_table(http: httpx.AsyncClient, game: str) -> Table:
     response = await http.post(
         "/api/tables",
-        json={"game": "ludus", "players": ["human", "human"], "private": True},
+        json={"game": game, "players": ["human", "human"], "private": True},
     )
     response.raise_for_status()
     created = response.json()
@@ -129,13 +130,19 @@ async def seat_loop(
 
 
 async def pair(
-    base: str, http: httpx.AsyncClient, pace: Pace, seed: int, stop: float, totals: Totals
+    base: str,
+    http: httpx.AsyncClient,
+    pace: Pace,
+    game: str,
+    seed: int,
+    stop: float,
+    totals: Totals,
 ) -> None:
-    """Two clients at a table; a new table when one ends, until the time is up."""
+    """Two clients at a table of `game`; a new table when one ends, until the time is up."""
     rng = random.Random(seed)
     ws = base.replace("http", "ws", 1)
     while time.monotonic() < stop:
-        table = await new_table(http)
+        table = await new_table(http, game)
         totals.tables.append(table)
         done = asyncio.Event()
         async with (
@@ -189,7 +196,10 @@ async def run(
         stop = started + args.seconds
         think = args.tables / args.rate if args.rate else 0.0
         pace = Pace(not args.no_board, think, started + args.warmup)
-        await asyncio.gather(*(pair(url, http, pace, i, stop, totals) for i in range(args.tables)))
+        games = [args.games[i % len(args.games)] for i in range(args.tables)]
+        await asyncio.gather(
+            *(pair(url, http, pace, games[i], i, stop, totals) for i in range(args.tables))
+        )
         elapsed = time.monotonic() - started
         memory = float("nan")
         if server is not None and server.process is not None:
@@ -200,6 +210,7 @@ async def run(
         "tables": args.tables,
         "tables_played": len(totals.tables),
         "seconds": round(elapsed, 1),
+        "games": args.games,
         "board": not args.no_board,
         "offered_per_s": args.rate or "as fast as answered",
         "warmup_s": args.warmup,
@@ -230,6 +241,12 @@ def main() -> None:
         type=float,
         default=5.0,
         help="seconds at the start (100 tables created at once) left out of the latencies",
+    )
+    parser.add_argument(
+        "--games",
+        type=lambda text: [g.strip() for g in text.split(",") if g.strip()],
+        default=["ludus"],
+        help="the games of the tables, in turn (e.g. ludus,ludi,jugula)",
     )
     parser.add_argument("--no-board", action="store_true")
     parser.add_argument("--database", default=None)
