@@ -139,5 +139,29 @@ class TablePage:
             timeout=TIMEOUT,
         )
 
+    def click_visible(self, rng: random.Random) -> None:
+        """Play by the board as a person does on a board with selections (data-select):
+        click an action shown now, else first select something (a gladiator to deploy);
+        a small menu (several actions on one element, a facing) gets a random item."""
+        before = self.version
+        shown = self.page.locator("#board [data-action]:visible")
+        if not shown.count():
+            keys = self.page.locator("#board [data-action][data-for]").evaluate_all(
+                "els => [...new Set(els.flatMap(e => e.getAttribute('data-for').split(' ')))]"
+            )
+            assert keys, "no action on the board, and nothing to select that leads to one"
+            key = rng.choice(sorted(keys))
+            self.page.locator(f'#board [data-select="{key}"]').first.click()
+            shown = self.page.locator(f'#board [data-action][data-for~="{key}"]:visible')
+        assert shown.count(), "nothing to click on the board although it is this seat's decision"
+        shown.nth(rng.randrange(shown.count())).click()
+        menu = self.page.locator("#choice:visible button")
+        if menu.count():
+            menu.nth(rng.randrange(menu.count())).click()
+        self.page.wait_for_function(
+            f"() => Number(document.querySelector('main').dataset.version) > {before}",
+            timeout=TIMEOUT,
+        )
+
     def log(self) -> list[str]:
         return self.page.locator("#log li").all_inner_texts()

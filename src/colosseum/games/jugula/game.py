@@ -8,6 +8,7 @@ from .model import GAME_ID, VERSION
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .position import POSITION_MIGRATIONS
 from .state import JugulaState
+from .svg import merge_views, render_svg
 
 INFO = GameInfo(
     id=GAME_ID,
@@ -32,5 +33,7 @@ DEFINITION = GameDefinition(
     new_state=_new_state,
     from_position=JugulaState.from_position,
     position_migrations=POSITION_MIGRATIONS,
+    render_svg=render_svg,
+    merge_views=merge_views,
 )
 register(DEFINITION)

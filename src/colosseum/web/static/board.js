@@ -1,6 +1,12 @@
 // The board: the server's SVG, drawn from the seat's view. Every element that stands for an
 // action carries data-action="<notation>" (several joined by "|"): clicking it, or pressing
 // Enter or Space on it, plays the action, or opens a small menu when it stands for several.
+// Selection (game-independent): an element with data-select="<key>" toggles the selection of
+// its key on click, Enter or Space (pointing at it shows its key for a moment); an element with
+// data-for="<key> ..." shows only while one of its keys is selected or pointed at (it carries
+// the class "for-hidden" otherwise). The selected key is kept across redraws of the board.
+
+let remembered = null;
 
 export function showBoard(container, svgText, play, labels = new Map()) {
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -27,7 +33,68 @@ export function showBoard(container, svgText, play, labels = new Map()) {
       if (event.key === "Enter" || event.key === " ") choose(event);
     });
   }
+  wireSelection(board);
   container.replaceChildren(board);
+}
+
+function wireSelection(board) {
+  const selectable = [...board.querySelectorAll("[data-select]")];
+  const dependent = [...board.querySelectorAll("[data-for]")];
+  if (!selectable.length && !dependent.length) return;
+  const keys = new Set(selectable.map((element) => element.getAttribute("data-select")));
+  let selected = keys.has(remembered) ? remembered : null;
+  let pointed = null;
+  const refresh = () => {
+    remembered = selected;
+    for (const element of dependent) {
+      const mine = element.getAttribute("data-for").split(/\s+/);
+      const shown = mine.includes(selected) || mine.includes(pointed);
+      element.classList.toggle("for-hidden", !shown);
+      element.classList.toggle("for-shown", shown);
+    }
+    for (const element of selectable) {
+      const on = element.getAttribute("data-select") === selected;
+      element.classList.toggle("selected", on);
+      if (!element.hasAttribute("data-action")) element.setAttribute("aria-pressed", String(on));
+    }
+  };
+  for (const element of selectable) {
+    const key = element.getAttribute("data-select");
+    element.addEventListener("mouseenter", () => {
+      pointed = key;
+      refresh();
+    });
+    element.addEventListener("mouseleave", () => {
+      pointed = null;
+      refresh();
+    });
+    if (element.hasAttribute("data-action")) continue; // its click plays the action
+    if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "0");
+    element.setAttribute("role", "button");
+    element.classList.add("selectable");
+    const toggle = (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      selected = selected === key ? null : key;
+      pointed = null;
+      refresh();
+    };
+    element.addEventListener("click", toggle);
+    element.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") toggle(event);
+    });
+  }
+  board.addEventListener("click", () => {
+    selected = null;
+    refresh();
+  });
+  board.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      selected = null;
+      refresh();
+    }
+  });
+  refresh();
 }
 
 function openChoice(notations, event, play, labels) {

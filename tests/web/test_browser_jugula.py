@@ -1,0 +1,104 @@
+"""Jugula in a real browser (Debian's chromium through Playwright): three lanistae, two of
+them people in their own browser contexts and one the heuristic, played to the end by
+clicking the board (a gladiator, then a square, then a facing); neither person's page ever
+holds the other's hand or anyone's deck order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+pytest.importorskip("playwright", reason="playwright is not installed")
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from colosseum.games.jugula.render_names import card_spec
+
+from .browser import CHROMIUM, TablePage, launch
+from .server import LiveServer
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
+]
+TURNS = 10  # the game's turn limit option: the game ends by it, a few minutes of clicking
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(f"sqlite:///{tmp_path / 'web.db'}", tmp_path / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+def seen(base: str, table: str, token: str) -> tuple[int, dict[str, Any]]:
+    headers = {"Authorization": f"Bearer {token}"}
+    state = httpx.get(f"{base}/api/tables/{table}/state?board=false", headers=headers).json()
+    return state["seat"], state["view"]
+
+
+def card_names(value: Any) -> set[str]:
+    """The names of every card code anywhere in a view."""
+    if isinstance(value, dict):
+        return set().union(*(card_names(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_names(v) for v in value)) if value else set()
+    spec = card_spec(value) if isinstance(value, str) else None
+    return {spec.name} if spec is not None else set()
+
+
+def hidden_from(base: str, table: str, tokens: list[str], seat: int) -> set[str]:
+    """Names of cards in the other person's hand that `seat`'s own view shows nowhere (the
+    lanistae share card names: a name is a secret only if the viewer sees no such card)."""
+    other_seat, other = seen(base, table, tokens[1 - seat])
+    _, mine = seen(base, table, tokens[seat])
+    hand = card_names(other["lanistae"][other_seat].get("hand") or [])
+    return hand - card_names(mine)
+
+
+def test_three_lanistae_two_people_play_to_the_end(browser: Browser, server: LiveServer):
+    created = httpx.post(
+        f"{server.url}/api/tables",
+        json={
+            "game": "jugula",
+            "players": ["human", "human", "heuristic"],
+            "options": {"turn_limit": TURNS},
+            "seed": 8,
+        },
+    ).json()
+    table = created["id"]
+    tokens = [seat["token"] for seat in created["seats"][:2]]
+    pages: list[Page] = []
+    for seat in range(2):
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+        page.goto(f"{server.url}{created['seats'][seat]['join']}")
+        pages.append(page)
+    tables = [TablePage(page).wait_ready() for page in pages]
+    rng = random.Random(4)
+    for _ in range(2000):
+        if tables[0].finished():
+            break
+        for seat, page in enumerate(pages):
+            html = page.content()
+            for name in hidden_from(server.url, table, tokens, seat):
+                assert name not in html, f"seat {seat}'s page shows {name} of the other's hand"
+        deciding = [t for t in tables if t.my_turn()]
+        if deciding:
+            deciding[0].click_visible(rng)
+        else:
+            tables[0].wait_my_turn_or_end(timeout=60_000)
+    assert tables[0].finished() and tables[1].finished()
+    for page in pages:
+        page.context.close()
