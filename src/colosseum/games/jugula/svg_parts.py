@@ -8,12 +8,10 @@ terminal renderer's words (`render_names`, `render_words`), never internal ids.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from functools import cache
-from html import escape
 from typing import Any
 
+from ...core.svg import el, num, text, title
 from .render_names import abbreviation, armatura_name, card_spec, catalog, stars
 from .render_words import describe_action
 
@@ -27,38 +25,9 @@ PANEL, PRIMA = "#fffdf5", "#b71c1c"
 CARD_W, CARD_H, CARD_GAP = 104, 66, 8
 BUTTON_W, BUTTON_H = 218, 32
 KEYBOARD = {"tabindex": "0", "role": "button"}
-UNSAFE = re.compile("[&<>\"']")
 
 
 # --- markup ------------------------------------------------------------------------------------
-
-
-def num(value: float) -> str:
-    return f"{round(value, 1):g}"
-
-
-@cache
-def _name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-def _value(value: object) -> str:
-    text = str(value)
-    return escape(text) if UNSAFE.search(text) else text
-
-
-def el(tag: str, content: str = "", **attrs: Any) -> str:
-    """One element; `content` is markup already escaped. `class_` is class, `_` in names is -."""
-    text = "".join(f' {_name(k)}="{_value(v)}"' for k, v in attrs.items() if v is not None)
-    return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
-
-
-def text(x: float, y: float, words: str, **attrs: Any) -> str:
-    return el("text", escape(words, quote=False), x=num(x), y=num(y), **attrs)
-
-
-def title(words: str) -> str:
-    return el("title", escape(words, quote=False))
 
 
 def rect(x: float, y: float, width: float, height: float, **attrs: Any) -> str:

@@ -7,12 +7,11 @@ helpers in `render_cards` and `render_words`, so the board speaks the game's own
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
-from html import escape
+from functools import lru_cache
 from typing import Any
 
+from ...core.svg import el, num, text, title
 from .render_cards import (
     ABILITY_WORDS,
     building_effect,
@@ -33,43 +32,12 @@ Entry = Mapping[str, Any]
 SEAT_FILLS = ("#c62828", "#1565c0", "#2e7d32", "#8e24aa", "#ef6c00")
 NOBODY_FILL, GOLD, DARK, EDGE, MUTED = "#9e9e9e", "#ffb300", "#212121", "#5d4037", "#757575"
 PAPER, TURNED_FILL, IMPETUS, DEFENSIO = "#fffdf5", "#e0e0e0", "#c62828", "#00838f"
-UNSAFE = re.compile("[&<>\"']")
 KEYBOARD = {"tabindex": "0", "role": "button"}
 GLADIATOR_W, GLADIATOR_H = 66, 62
 CARD_W, CARD_H = 112, 40
 
 
 # --- markup --------------------------------------------------------------------------------
-
-
-def num(value: float) -> str:
-    if isinstance(value, int):
-        return str(value)
-    return f"{round(value, 1):g}"
-
-
-def el(tag: str, content: str = "", **attrs: Any) -> str:
-    """One element; `content` is markup already escaped. `class_` is class, `_` in names is -."""
-    text = "".join([f' {_name(key)}="{_value(v)}"' for key, v in attrs.items() if v is not None])
-    return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
-
-
-@cache
-def _name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-def _value(value: object) -> str:
-    words = str(value)
-    return escape(words) if UNSAFE.search(words) else words
-
-
-def text(x: float, y: float, words: str, **attrs: Any) -> str:
-    return el("text", _value(words), x=num(x), y=num(y), **attrs)
-
-
-def title(words: str) -> str:
-    return el("title", _value(words))
 
 
 def rect(x: float, y: float, width: float, height: float, **attrs: Any) -> str:

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import copy
 import math
-import re
 from collections.abc import Mapping, Sequence
 from functools import cache
-from html import escape
 from typing import Any
 
+from ...core.svg import el, num, text, title
 from .data import Arena, load_catalog
 from .render import describe_action, die_letter, special_name
 
@@ -38,7 +37,6 @@ BUTTON_WORDS = {"move": "Move", "end": "End activation", "stay": "Stay put"}
 BUTTON_WORDS |= {"defend": "Defend", "no-defence": "No defence", "place blank": "Blank counter"}
 ROSTER_X = (12, 30, 110, 180, 212, 300, 350, 445, 555)
 ROSTER_HEADS = ("#", "Gladiator", "Seat", "Hex", "Life", "Dice", "Counter", "Specials", "Status")
-UNSAFE = re.compile("[&<>\"']")
 ROOT = {"xmlns": "http://www.w3.org/2000/svg", "class_": "ludus-board", "font_family": "sans-serif"}
 ROOT |= {"role": "group", "aria_label": "Ludus Gladiatorius board"}
 KEYBOARD = {"tabindex": "0", "role": "button"}
@@ -52,44 +50,16 @@ LEGEND = (
 # --- markup --------------------------------------------------------------------------------
 
 
-def _num(value: float) -> str:
-    return f"{round(value, 1):g}"
-
-
-def _el(tag: str, content: str = "", **attrs: Any) -> str:
-    """One element; `content` is markup already escaped. `class_` is class, `_` in names is -."""
-    text = "".join([f' {_name(key)}="{_value(v)}"' for key, v in attrs.items() if v is not None])
-    return f"<{tag}{text}>{content}</{tag}>" if content else f"<{tag}{text}/>"
-
-
-@cache
-def _name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
-
-
-def _value(value: object) -> str:
-    text = str(value)
-    return escape(text) if UNSAFE.search(text) else text
-
-
-def _text(x: float, y: float, words: str, **attrs: Any) -> str:
-    return _el("text", escape(words, quote=False), x=_num(x), y=_num(y), **attrs)
-
-
-def _title(words: str) -> str:
-    return _el("title", escape(words, quote=False))
-
-
 def _circle(cx: float, cy: float, r: float, **attrs: Any) -> str:
-    return _el("circle", cx=_num(cx), cy=_num(cy), r=_num(r), **attrs)
+    return el("circle", cx=num(cx), cy=num(cy), r=num(r), **attrs)
 
 
 def _rect(x: float, y: float, width: float, height: float, **attrs: Any) -> str:
-    return _el("rect", x=_num(x), y=_num(y), width=_num(width), height=_num(height), **attrs)
+    return el("rect", x=num(x), y=num(y), width=num(width), height=num(height), **attrs)
 
 
 def _line(x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> str:
-    return _el("line", x1=_num(x1), y1=_num(y1), x2=_num(x2), y2=_num(y2), **attrs)
+    return el("line", x1=num(x1), y1=num(y1), x2=num(x2), y2=num(y2), **attrs)
 
 
 def _clickable(notations: Sequence[str], classes: str) -> dict[str, Any]:
@@ -199,21 +169,21 @@ def _hex(folder: str, name: str, actions: tuple[str, ...]) -> str:
     start = next((n for n, i in arena.starts.items() if arena.names[i] == name), None)
     cx, cy = _centre(arena, name)
     angles = [math.radians(30 + 60 * k) for k in range(6)]
-    points = " ".join(f"{_num(cx + R * math.cos(a))},{_num(cy + R * math.sin(a))}" for a in angles)
+    points = " ".join(f"{num(cx + R * math.cos(a))},{num(cy + R * math.sin(a))}" for a in angles)
     fill = REACHABLE if actions else (START_SAND if start else SAND)
     tip = name + (f", starting hex {start}" if start else "")
     tip += "".join(f"\nmove here: {n}" for n in actions)
     parts = [
-        _title(tip),
-        _el("polygon", points=points, fill=fill, stroke="#8d7750"),
-        _text(cx, cy - 0.62 * R, name, font_size="8"),
-        _text(cx, cy + 6, str(start), font_size="16", fill="#c9ad72") if start else "",
+        title(tip),
+        el("polygon", points=points, fill=fill, stroke="#8d7750"),
+        text(cx, cy - 0.62 * R, name, font_size="8"),
+        text(cx, cy + 6, str(start), font_size="16", fill="#c9ad72") if start else "",
     ]
     classes = "hex" + (" start" if start else "")
     style = {"text_anchor": "middle", "fill": "#6d5a36"}
     if actions:
-        return _el("g", "".join(parts), **_clickable(actions, f"{classes} reachable"), **style)
-    return _el("g", "".join(parts), class_=classes, **style)
+        return el("g", "".join(parts), **_clickable(actions, f"{classes} reachable"), **style)
+    return el("g", "".join(parts), class_=classes, **style)
 
 
 def _counter_disc(entry: Entry, cx: float, cy: float) -> str:
@@ -223,11 +193,11 @@ def _counter_disc(entry: Entry, cx: float, cy: float) -> str:
         return ""
     if counter == "hidden":
         disc = _circle(cx, cy, 8, fill="#37474f", stroke="#fff")
-        mark = _text(cx, cy + 3, "?", font_size="9", fill="#fff")
-        return _el("g", disc + mark, class_="counter counter-hidden", font_weight="bold")
+        mark = text(cx, cy + 3, "?", font_size="9", fill="#fff")
+        return el("g", disc + mark, class_="counter counter-hidden", font_weight="bold")
     disc = _circle(cx, cy, 8, fill="#fff8e1", stroke=EDGE)
-    mark = _text(cx, cy + 2.5, "–" if counter == "blank" else counter, font_size="7")
-    return _el("g", disc + mark, class_="counter counter-face", font_weight="bold", fill="#3e2723")
+    mark = text(cx, cy + 2.5, "–" if counter == "blank" else counter, font_size="7")
+    return el("g", disc + mark, class_="counter counter-face", font_weight="bold", fill="#3e2723")
 
 
 def _token(entry: Entry, arena: Arena, view: View, actions: list[str]) -> str:
@@ -241,30 +211,30 @@ def _token(entry: Entry, arena: Arena, view: View, actions: list[str]) -> str:
     ring = {"fill": "none", "stroke_width": "4", "stroke": GOLD, "class_": "active-ring"}
     target = {"fill": "none", "stroke": "#b71c1c", "stroke_dasharray": "4 3"}
     parts = [
-        _title(tip),
+        title(tip),
         _circle(cx, cy, 23, **ring) if active else "",
         _circle(cx, cy, 23, stroke_width="2.5", class_="target-ring", **target) if actions else "",
         _circle(cx, cy, 19, fill=_fill(owner), stroke=DARK, class_=f"seat-{owner}"),
-        _text(cx, cy - 7, entry["name"][:5], font_size="7"),
-        _text(cx, cy + 6, str(number), font_size="13", font_weight="bold"),
-        _text(cx, cy + 15, f"{entry['life']}/{entry['max_life']}", font_size="7"),
+        text(cx, cy - 7, entry["name"][:5], font_size="7"),
+        text(cx, cy + 6, str(number), font_size="13", font_weight="bold"),
+        text(cx, cy + 15, f"{entry['life']}/{entry['max_life']}", font_size="7"),
         _counter_disc(entry, cx + 17, cy - 15),
     ]
     classes = f"gladiator owner-{owner}" + (" active" if active else "")
     extra = {"data_gladiator": str(number), "text_anchor": "middle", "fill": "#fff"}
     if actions:
-        return _el("g", "".join(parts), **_clickable(actions, f"{classes} target"), **extra)
-    return _el("g", "".join(parts), class_=classes, **extra)
+        return el("g", "".join(parts), **_clickable(actions, f"{classes} target"), **extra)
+    return el("g", "".join(parts), class_=classes, **extra)
 
 
 def _net_marker(arena: Arena, name: str) -> str:
     """A small yellow lattice at the foot of the hex the net lies on."""
     cx, cy = _centre(arena, name)
     x, y = cx - 22, cy + 8
-    parts = [_title(f"the net lies on {name}"), _rect(x, y, 12, 12, fill="#fdd835")]
+    parts = [title(f"the net lies on {name}"), _rect(x, y, 12, 12, fill="#fdd835")]
     for d in (4, 8):
         parts += [_line(x + d, y, x + d, y + 12), _line(x, y + d, x + 12, y + d)]
-    return _el("g", "".join(parts), class_="net", stroke=EDGE)
+    return el("g", "".join(parts), class_="net", stroke=EDGE)
 
 
 def _map(view: View, folder: str, hexes: dict[str, list[str]], targets: dict[int, Any]) -> str:
@@ -281,7 +251,7 @@ def _map(view: View, folder: str, hexes: dict[str, list[str]], targets: dict[int
     net = view.get("net")
     if isinstance(net, str) and net in arena.index:
         parts.append(_net_marker(arena, net))
-    return _el("g", "".join(parts), class_="arena")
+    return el("g", "".join(parts), class_="arena")
 
 
 # --- the panel under the map ---------------------------------------------------------------
@@ -325,7 +295,7 @@ def _info_words(view: View) -> str:
 def _order(view: View, y: float) -> str:
     """The order of activation as chips in the owners' colours; the current one ringed."""
     gladiators = {g["number"]: g for g in view.get("gladiators", [])}
-    parts = [_text(12, y + 15, "Order", text_anchor="start", fill=DARK)]
+    parts = [text(12, y + 15, "Order", text_anchor="start", fill=DARK)]
     running = view.get("phase") in ("place", "act", "move", "defend")
     for i, number in enumerate(view.get("order", [])):
         entry = gladiators.get(number)
@@ -336,10 +306,10 @@ def _order(view: View, y: float) -> str:
         edge = {"stroke": GOLD, "stroke_width": "3"} if now else {"stroke": DARK}
         fill = {"fill": OUT_FILL} if out else {"fill": _fill(owner), "class_": f"seat-{owner}"}
         tip = _who(view, number) + (" (out)" if out else "") + (", now" if now else "")
-        chip = _rect(x, y, 28, 20, rx="4", **edge, **fill) + _text(x + 14, y + 15, str(number))
+        chip = _rect(x, y, 28, 20, rx="4", **edge, **fill) + text(x + 14, y + 15, str(number))
         classes = "order-chip" + (" current" if now else "") + (" dead" if out else "")
-        parts.append(_el("g", _title(tip) + chip, class_=classes))
-    return _el("g", "".join(parts), class_="order", **WHITE_BOLD)
+        parts.append(el("g", title(tip) + chip, class_=classes))
+    return el("g", "".join(parts), class_="order", **WHITE_BOLD)
 
 
 def _button_label(notation: str) -> str:
@@ -353,20 +323,20 @@ def _buttons(notations: Sequence[str], view: View, y: float, width: float) -> tu
     if not notations:
         return "", 0
     per_row = max(1, int((width - 20 + GAP) // (BUTTON_W + GAP)))
-    parts = [_text(12, y + 14, "Your actions", font_weight="bold", text_anchor="start")]
+    parts = [text(12, y + 14, "Your actions", font_weight="bold", text_anchor="start")]
     for i, notation in enumerate(notations):
         x = 12 + (i % per_row) * (BUTTON_W + GAP) + BUTTON_W / 2
         top = y + 22 + (i // per_row) * (BUTTON_H + GAP)
         inner = (
-            _title(describe_action(notation, view).plain)
+            title(describe_action(notation, view).plain)
             + _rect(x - BUTTON_W / 2, top, BUTTON_W, BUTTON_H, rx="6", fill="#fffdf5", stroke=EDGE)
-            + _text(x, top + 16, _button_label(notation), font_weight="bold")
-            + _text(x, top + 31, notation, font_size="10", font_family="monospace")
+            + text(x, top + 16, _button_label(notation), font_weight="bold")
+            + text(x, top + 31, notation, font_size="10", font_family="monospace")
         )
-        parts.append(_el("g", inner, **_clickable([notation], "button")))
+        parts.append(el("g", inner, **_clickable([notation], "button")))
     rows = (len(notations) + per_row - 1) // per_row
     style = {"font_size": "12", "text_anchor": "middle", "fill": "#3e2723"}
-    return _el("g", "".join(parts), class_="buttons", **style), 22 + rows * (BUTTON_H + GAP)
+    return el("g", "".join(parts), class_="buttons", **style), 22 + rows * (BUTTON_H + GAP)
 
 
 def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
@@ -380,30 +350,30 @@ def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
     x = ROSTER_X
     cells = [
         _circle(x[0] + 6, y - 4, 8, **seat),
-        _text(x[0] + 6, y, str(entry["number"]), **{**WHITE_BOLD, "font_size": "10"}),
-        _text(x[1], y, entry["name"], font_weight="bold", **seat),
-        _text(x[2], y, _seat_words(owner, viewer)),
-        _text(x[3], y, entry.get("hex") or "–"),
+        text(x[0] + 6, y, str(entry["number"]), **{**WHITE_BOLD, "font_size": "10"}),
+        text(x[1], y, entry["name"], font_weight="bold", **seat),
+        text(x[2], y, _seat_words(owner, viewer)),
+        text(x[3], y, entry.get("hex") or "–"),
         _rect(x[4], y - 9, 50, 9, fill="#e0e0e0") + _rect(x[4], y - 9, 50 * share, 9, fill=bar),
-        _text(x[4] + 54, y, f"{life}/{most}"),
-        _text(x[5], y, dice),
-        _text(x[6], y, _counter_words(entry)),
-        _text(x[7], y, _specials(entry), fill=None if "specials_left" in entry else OUT_FILL),
-        _text(x[8], y, ", ".join(_flags(entry)), font_size="10"),
+        text(x[4] + 54, y, f"{life}/{most}"),
+        text(x[5], y, dice),
+        text(x[6], y, _counter_words(entry)),
+        text(x[7], y, _specials(entry), fill=None if "specials_left" in entry else OUT_FILL),
+        text(x[8], y, ", ".join(_flags(entry)), font_size="10"),
     ]
     classes = "sheet" + (" dead" if out else "") + (" you" if owner == viewer else "")
     opacity = "0.45" if out else None
-    return _el("g", _title(_about(entry, viewer)) + "".join(cells), class_=classes, opacity=opacity)
+    return el("g", title(_about(entry, viewer)) + "".join(cells), class_=classes, opacity=opacity)
 
 
 def _roster(view: View, y: float) -> tuple[str, float]:
     """The record sheets under a header line: the markup and the height used."""
     heads = zip(ROSTER_X, ROSTER_HEADS, strict=True)
-    parts = [_text(x, y + 12, head, font_size="10", fill="#757575") for x, head in heads]
+    parts = [text(x, y + 12, head, font_size="10", fill="#757575") for x, head in heads]
     for i, entry in enumerate(view.get("gladiators", [])):
         parts.append(_roster_row(entry, view.get("seat"), y + 34 + 22 * i))
     height = 34 + 22 * len(view.get("gladiators", []))
-    return _el("g", "".join(parts), class_="roster", font_size="11", fill=DARK), height
+    return el("g", "".join(parts), class_="roster", font_size="11", fill=DARK), height
 
 
 # --- the whole board -----------------------------------------------------------------------
@@ -428,12 +398,12 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     else:
         turn = {"fill": _fill(view.get("current_player")), "class_": "turn"}
     parts = [
-        _text(12, 22, f"Ludus Gladiatorius · {arena.name}", font_size="16", font_weight="bold"),
-        _text(width - 12, 22, round_words, font_size="13", text_anchor="end", class_="round"),
+        text(12, 22, f"Ludus Gladiatorius · {arena.name}", font_size="16", font_weight="bold"),
+        text(width - 12, 22, round_words, font_size="13", text_anchor="end", class_="round"),
         _map(view, folder, hexes, targets),
-        _text(12, y, _turn_words(view), font_size="15", font_weight="bold", **turn),
+        text(12, y, _turn_words(view), font_size="15", font_weight="bold", **turn),
         _order(view, y + 10),
-        _text(12, y + 52, _info_words(view), font_size="12", class_="info"),
+        text(12, y + 52, _info_words(view), font_size="12", class_="info"),
     ]
     y += 64
     markup, used = _buttons(buttons, view, y, width)
@@ -442,8 +412,8 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     markup, used = _roster(view, y)
     parts.append(markup)
     y += used + 16
-    parts.append(_text(12, y, LEGEND, font_size="10", fill="#757575", class_="legend"))
-    return _el("svg", "".join(parts), viewBox=f"0 0 {_num(width)} {_num(y + 10)}", **ROOT)
+    parts.append(text(12, y, LEGEND, font_size="10", fill="#757575", class_="legend"))
+    return el("svg", "".join(parts), viewBox=f"0 0 {num(width)} {num(y + 10)}", **ROOT)
 
 
 def merge_views(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
