@@ -20,6 +20,29 @@ from colosseum.web.app import create_app
 
 
 @pytest.fixture
+def server(tmp_path: Path) -> Iterator[Any]:
+    """A real `colosseum serve` on a fresh SQLite store (the browser tests)."""
+    from .server import LiveServer
+
+    live = LiveServer(f"sqlite:///{tmp_path / 'web.db'}", tmp_path / "server.log").start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium driven by Playwright, one per test module."""
+    from playwright.sync_api import sync_playwright
+
+    from .browser import launch
+
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
 def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'web.db'}"
 

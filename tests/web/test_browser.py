@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,30 +16,15 @@ import pytest
 from colosseum import replay
 
 pytest.importorskip("playwright", reason="playwright is not installed")
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from .browser import CHROMIUM, TIMEOUT, LobbyPage, TablePage, launch
+from .browser import CHROMIUM, TIMEOUT, LobbyPage, TablePage
 from .server import LiveServer
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
 ]
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(f"sqlite:///{tmp_path / 'web.db'}", tmp_path / "server.log").start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 class Traffic:

@@ -6,19 +6,17 @@ holds the other's hand or anyone's deck order."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 pytest.importorskip("playwright", reason="playwright is not installed")
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from colosseum.games.jugula.render_names import card_spec
 
-from .browser import CHROMIUM, TablePage, launch
+from .browser import CHROMIUM, TablePage
 from .server import LiveServer
 
 pytestmark = [
@@ -26,21 +24,6 @@ pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
 ]
 TURNS = 10  # the game's turn limit option: the game ends by it, a few minutes of clicking
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(f"sqlite:///{tmp_path / 'web.db'}", tmp_path / "server.log").start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 def seen(base: str, table: str, token: str) -> tuple[int, dict[str, Any]]:

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
 
 pytest.importorskip("playwright", reason="playwright is not installed")
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
-from .browser import CHROMIUM, TIMEOUT, launch
+from .browser import CHROMIUM, TIMEOUT
 from .server import LiveServer
 
 pytestmark = [
@@ -33,22 +32,6 @@ MOMENTS = {
     "ludi-gladiatorii": (2, 5, 30),
     "jugula": (2, 3, 40),
 }
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    folder = tmp_path_factory.mktemp("screens")
-    live = LiveServer(f"sqlite:///{folder / 'web.db'}", folder / "server.log").start()
-    yield live
-    live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 def typical_table(base: str, game: str) -> tuple[str, str]:
