@@ -36,6 +36,7 @@ from .render_cards import (
     TURNED_STYLE,
     View,
     building_effect,
+    building_kinds,
     building_name,
     building_spec,
     building_text,
@@ -240,16 +241,7 @@ def _buildings_table(codes: Sequence[str], title: str) -> Table:
     table.add_column("Cost", justify="right")
     table.add_column("Dem", justify="right")
     table.add_column("Effect", style="dim")
-    rows: dict[tuple[Any, ...], list[str]] = {}
-    for code in codes:
-        spec = building_spec(code)
-        key = (
-            (spec.name, spec.cost, spec.demolition, spec.points, spec.coins, spec.effect)
-            if spec
-            else (code,)
-        )
-        rows.setdefault(key, []).append(code)
-    for same in rows.values():
+    for same in building_kinds(codes):
         spec = building_spec(same[0])
         name = Text(building_name(same[0]), style="bold")
         if len(same) > 1:

@@ -6,7 +6,7 @@ folder of the board drawn last; gladiators in play are read from a seat's view.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -101,6 +101,20 @@ def start_words(effect: str) -> str:
 def building_spec(code: str) -> Building | None:
     index = catalog().building_by_code.get(code)
     return None if index is None else catalog().buildings[index]
+
+
+def building_kinds(codes: Sequence[str]) -> list[list[str]]:
+    """Buildings of one kind (same name and numbers) together, in order of first sight."""
+    kinds: dict[tuple[Any, ...], list[str]] = {}
+    for code in codes:
+        spec = building_spec(code)
+        key = (
+            (spec.name, spec.cost, spec.demolition, spec.points, spec.coins, spec.effect)
+            if spec
+            else (code,)
+        )
+        kinds.setdefault(key, []).append(code)
+    return list(kinds.values())
 
 
 def building_name(code: str) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 from ...cli.seats import plural
 from .render_cards import (
     PHASE_WORDS,
+    building_kinds,
     building_spec,
     card_short,
     event_card,
@@ -43,7 +44,6 @@ from .svg_parts import (
     View,
     action_words,
     building_about,
-    building_kinds,
     building_line,
     building_words,
     button,

@@ -212,20 +212,6 @@ class Split:
                 self.buttons.append(notation)
 
 
-def building_kinds(codes: Sequence[str]) -> list[list[str]]:
-    """Buildings of one kind (same name and numbers) together, in order of first sight."""
-    kinds: dict[tuple[Any, ...], list[str]] = {}
-    for code in codes:
-        spec = building_spec(code)
-        key = (
-            (spec.name, spec.cost, spec.demolition, spec.points, spec.coins, spec.effect)
-            if spec
-            else (code,)
-        )
-        kinds.setdefault(key, []).append(code)
-    return list(kinds.values())
-
-
 def capacity(lanista: Mapping[str, Any]) -> int:
     """Gladiators a lanista may keep: one per building, two for a barracks."""
     specs = [building_spec(code) for code in lanista.get("buildings", [])]
