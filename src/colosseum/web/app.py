@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -29,10 +28,6 @@ from .pages import pages
 from .service import TableService
 
 STATIC = Path(__file__).with_name("static")
-# A table's state lives until its next action, a fraction of a second: collecting the
-# youngest objects every 100,000 allocations instead of 700 lets states die before they are
-# promoted, so the full collections that pause every table become rare.
-GC_THRESHOLDS = (100_000, 50, 100)
 THREADS = 32  # for the blocking work of requests (store, views): many wait on a commit at once
 
 
@@ -66,12 +61,6 @@ def create_app(database: str | None = None, workers: int = 1) -> FastAPI:
             dsn = url.render_as_string(hide_password=False)
             listener = asyncio.create_task(hub.listen(dsn, CHANNEL))
         await hub.wake_all()
-        # What the start made (modules, the games' data) lives as long as the process:
-        # moved out of the collector's sight, so a full collection no longer pauses every
-        # table for a tenth of a second to scan it.
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(*GC_THRESHOLDS)
         try:
             yield
         finally:
