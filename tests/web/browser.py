@@ -48,9 +48,10 @@ class LobbyPage:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         hints: bool = False,
+        game: str = "ludus-gladiatorius",
     ) -> None:
         page = self.page
-        page.select_option("#game", "ludus-gladiatorius")
+        page.select_option("#game", game)
         page.fill("#count", str(len(seats)))
         page.dispatch_event("#count", "change")
         for seat, kind in enumerate(seats):
