@@ -51,13 +51,20 @@ def hidden_from(base: str, table: str, tokens: list[str], seat: int) -> set[str]
     return hand - card_names(mine)
 
 
-def test_three_lanistae_two_people_play_to_the_end(browser: Browser, server: LiveServer):
+@pytest.mark.parametrize(
+    "turns", [TURNS, pytest.param(0, marks=pytest.mark.soak, id="the book's game, no limit")]
+)
+def test_three_lanistae_two_people_play_to_the_end(
+    browser: Browser, server: LiveServer, turns: int
+):
+    """Played to the game's turn limit in the default run; behind `soak`, with no limit,
+    until the book's end (one familia left, or sudden death)."""
     created = httpx.post(
         f"{server.url}/api/tables",
         json={
             "game": "jugula",
             "players": ["human", "human", "heuristic"],
-            "options": {"turn_limit": TURNS},
+            "options": {"turn_limit": turns},
             "seed": 8,
         },
     ).json()
@@ -70,7 +77,7 @@ def test_three_lanistae_two_people_play_to_the_end(browser: Browser, server: Liv
         pages.append(page)
     tables = [TablePage(page).wait_ready() for page in pages]
     rng = random.Random(4)
-    for _ in range(2000):
+    for _ in range(20_000):
         if tables[0].finished():
             break
         for seat, page in enumerate(pages):
