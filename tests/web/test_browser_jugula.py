@@ -1,7 +1,8 @@
 """Jugula in a real browser (Debian's chromium through Playwright): three lanistae, two of
 them people in their own browser contexts and one the heuristic, played to the end by
-clicking the board (a gladiator, then a square, then a facing); neither person's page ever
-holds the other's hand or anyone's deck order."""
+clicking the board (a gladiator, then a square, then a facing); neither person's board nor
+action list ever names a card of the other's hand that this person cannot see. (That no
+board holds another seat's hand or any deck order over every state is test_jugula_board.)"""
 
 from __future__ import annotations
 
