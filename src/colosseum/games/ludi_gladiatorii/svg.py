@@ -34,12 +34,9 @@ from .svg_parts import (
     CARD_H,
     CARD_W,
     DARK,
-    EDGE,
     GLADIATOR_H,
     GLADIATOR_W,
-    GOLD,
     MUTED,
-    PAPER,
     Split,
     View,
     action_words,
@@ -54,6 +51,7 @@ from .svg_parts import (
     el,
     fill,
     fit,
+    frame,
     gladiator_offer_tile,
     gladiator_tile,
     num,
@@ -300,16 +298,7 @@ def _building_row(
         cost = "" if spec is None else ("razes" if spec.effect == "quarry" else f"{spec.cost}")
         inner = [
             title(tip_with(building_about(same[0]), actions, view)),
-            rect(
-                x,
-                top,
-                171,
-                36,
-                rx="5",
-                fill=PAPER,
-                stroke=GOLD if actions else EDGE,
-                stroke_width="2.5" if actions else "1",
-            ),
+            frame(x, top, 171, 36, bool(actions)),
             text(x + 5, top + 15, fit(name, 140, 12), font_size="12", font_weight="bold"),
             text(x + 166, top + 15, cost, font_size="12", text_anchor="end", fill=MUTED),
             text(x + 5, top + 30, fit(effect, 160, 10), font_size="10", fill=MUTED),
@@ -497,21 +486,14 @@ def _ludi(view: View, split: Split, y: float) -> tuple[str, float]:
         for column, (lanista, markup, _) in enumerate(pair):
             seat = lanista["seat"]
             actions = split.seats.pop(seat, [])
-            frame = rect(
-                0,
-                0,
-                PANEL_W,
-                height,
-                rx="6",
-                fill="#fbf6ea",
-                stroke=GOLD if actions else EDGE,
-                stroke_width="3" if actions else "1",
+            edge = frame(
+                0, 0, PANEL_W, height, bool(actions), fill="#fbf6ea", rx="6", weights=("3", "1")
             )
             tip = title(
                 tip_with(f"the ludus of {seat_words(seat, view.get('seat'))}", actions, view)
             )
             where = f"translate({num(MARGIN + column * (PANEL_W + 4))},{num(top)})"
-            inner = tip + frame + _ludus_head(view, lanista) + markup
+            inner = tip + edge + _ludus_head(view, lanista) + markup
             attrs = {"transform": where, "fill": DARK, "data_seat": str(seat)}
             if actions:
                 parts.append(el("g", inner, **clickable(actions, "ludus rival"), **attrs))

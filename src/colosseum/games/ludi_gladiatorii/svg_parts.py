@@ -49,6 +49,31 @@ def clickable(notations: Sequence[str], classes: str) -> dict[str, Any]:
     return {"class_": f"{classes} action", "data_action": "|".join(notations)} | KEYBOARD
 
 
+def frame(
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    chosen: bool,
+    *,
+    edge: str = EDGE,
+    fill: str = PAPER,
+    rx: str = "5",
+    weights: tuple[str, str] = ("2.5", "1"),
+) -> str:
+    """A tile's rounded frame, edged in gold (and thicker) when it stands for actions."""
+    return rect(
+        x,
+        y,
+        width,
+        height,
+        rx=rx,
+        fill=fill,
+        stroke=GOLD if chosen else edge,
+        stroke_width=weights[0] if chosen else weights[1],
+    )
+
+
 def group(parts: str, notations: Sequence[str], classes: str, **attrs: Any) -> str:
     """A `<g>`: clickable when `notations` is not empty."""
     if notations:
@@ -296,16 +321,7 @@ def card_tile(code: str, x: float, y: float, actions: Sequence[str], view: View)
     colour = IMPETUS if spec is not None and spec.swords else DEFENSIO
     parts = [
         title(tip_with(words, actions, view)),
-        rect(
-            x,
-            y,
-            CARD_W,
-            CARD_H,
-            rx="5",
-            fill=PAPER,
-            stroke=GOLD if actions else colour,
-            stroke_width="2.5" if actions else "1.5",
-        ),
+        frame(x, y, CARD_W, CARD_H, bool(actions), edge=colour, weights=("2.5", "1.5")),
         text(x + 6, y + 17, head, font_size="13", font_weight="bold", fill=colour),
         text(x + 6, y + 33, fit(extras.rstrip(")"), CARD_W - 10, 11), font_size="11", fill=MUTED),
     ]
@@ -317,16 +333,7 @@ def gladiator_offer_tile(code: str, x: float, y: float, actions: Sequence[str], 
     words = stats_words(view, code)
     parts = [
         title(tip_with(f"{gladiator_name(code)}: {words}", actions, view)),
-        rect(
-            x,
-            y,
-            150,
-            40,
-            rx="5",
-            fill=PAPER,
-            stroke=GOLD if actions else EDGE,
-            stroke_width="2.5" if actions else "1",
-        ),
+        frame(x, y, 150, 40, bool(actions)),
         text(x + 6, y + 17, gladiator_name(code), font_size="13", font_weight="bold"),
         text(x + 6, y + 33, fit(words, 140, 10), font_size="10", fill=MUTED),
     ]
