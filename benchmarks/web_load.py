@@ -7,15 +7,17 @@ Measures accepted actions/s, the latency from sending an action to both seats' u
 action was lost or applied twice: each table's stored record holds exactly the actions the
 clients sent and saw accepted, and each client saw versions 1, 2, ... with no gap and no repeat.
 
-    .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 60] [--rate 500]
-        [--warmup 5] [--games ludus,ludi,jugula] [--no-board] [--database URL] [--url URL]
+    .venv/bin/python benchmarks/web_load.py [--tables 100] [--seconds 60] [--rate 600]
+        [--warmup 5] [--games ludus,ludi,jugula] [--board] [--database URL] [--url URL]
 
 The server is a real `colosseum serve` in a child process (SQLite in a temporary folder
 unless --database names another store), or the one already running at --url; the clients run
 in this process, on the same machine. A seat thinks after each update before it acts, a random
 time of mean TABLES/RATE s, so the clients offer about RATE actions/s in all (`--rate 0`: no
-thinking, each table always has an action in flight). `--no-board` has the clients ask for
-states without the SVG board, as scripted clients may (`"board": false` in the hello).
+thinking, each table always has an action in flight); a little less is accepted, since each
+table also waits for its updates and a table that ends is replaced. The clients are scripted:
+they ask for states without the SVG board (`"board": false` in the hello); `--board` has them
+ask for it as the table page does, so the server draws it for both seats after every action.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import asyncio
 import json
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -179,6 +182,27 @@ def check(database: str, totals: Totals) -> tuple[int, int, int]:
     return accepted, lost, duplicated
 
 
+def commit() -> str:
+    """The commit measured (with `+` when the work tree differs from it)."""
+    here = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(
+            ["git", "-C", str(here), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(here), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+" if dirty else "")
+
+
 def resident_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -195,7 +219,7 @@ async def run(
         started = time.monotonic()
         stop = started + args.seconds
         think = args.tables / args.rate if args.rate else 0.0
-        pace = Pace(not args.no_board, think, started + args.warmup)
+        pace = Pace(args.board, think, started + args.warmup)
         games = [args.games[i % len(args.games)] for i in range(args.tables)]
         await asyncio.gather(
             *(pair(url, http, pace, games[i], i, stop, totals) for i in range(args.tables))
@@ -211,7 +235,7 @@ async def run(
         "tables_played": len(totals.tables),
         "seconds": round(elapsed, 1),
         "games": args.games,
-        "board": not args.no_board,
+        "board": args.board,
         "offered_per_s": args.rate or "as fast as answered",
         "warmup_s": args.warmup,
         "elapsed": elapsed,
@@ -232,7 +256,7 @@ def main() -> None:
     parser.add_argument(
         "--rate",
         type=float,
-        default=500.0,
+        default=600.0,
         help="actions/s the clients offer in all: a seat thinks a random time (exponential, "
         "mean TABLES/RATE s) after each update before acting; 0: no thinking at all",
     )
@@ -248,7 +272,9 @@ def main() -> None:
         default=["ludus"],
         help="the games of the tables, in turn (e.g. ludus,ludi,jugula)",
     )
-    parser.add_argument("--no-board", action="store_true")
+    parser.add_argument(
+        "--board", action="store_true", help="ask for the SVG board, as the table page does"
+    )
     parser.add_argument("--database", default=None)
     parser.add_argument("--url", default=None, help="a server already running on --database")
     args = parser.parse_args()
@@ -271,6 +297,7 @@ def main() -> None:
         duplicated=duplicated,
         command=" ".join(["benchmarks/web_load.py", *sys.argv[1:]]),
         date=time.strftime("%Y-%m-%d"),
+        commit=commit(),
     )
     print(json.dumps(result, indent=2))
 
