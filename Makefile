@@ -4,13 +4,17 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+UV := $(BIN)/uv
+UV_VERSION := 0.13.9
 
-.PHONY: play test bench lint soak clean
+.PHONY: play test bench lint docs soak clean
 
-$(STAMP): pyproject.toml
+# The exact versions of uv.lock (`uv lock` refreshes it after a change to pyproject.toml), the
+# project itself editable, every extra: what CI tests is what development runs.
+$(STAMP): pyproject.toml uv.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web]'
+	$(BIN)/pip install --quiet 'uv==$(UV_VERSION)'
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --inexact --all-extras --quiet
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -30,6 +34,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src/colosseum/core
+
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

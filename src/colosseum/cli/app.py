@@ -31,8 +31,8 @@ from ..sim.tournament import (
     summarize_tournament,
 )
 from . import reports
-from .career import career_app
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
+from .extras import missing_module, unavailable
 from .play import HUMAN, PlaySession, save_record
 from .records import load_record, replay_moves
 from .renderers import renderer_for
@@ -48,7 +48,12 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 
-app.add_typer(career_app, name="career")
+if missing_module("store") is None:
+    from .career import career_app
+
+    app.add_typer(career_app, name="career")
+else:  # the engines need no database; the campaigns do
+    unavailable(app, "career", "store")
 app.command("serve")(serve)
 
 GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]

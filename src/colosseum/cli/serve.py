@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import gc
-import importlib.util
 import sys
 from typing import Annotated
 
 import typer
 
 from .common import fail
-
-WEB_MODULES = ("fastapi", "uvicorn", "jinja2")
+from .extras import require
 
 
 def serve(
@@ -31,12 +29,7 @@ def serve(
     ] = 1,
 ) -> None:
     """Serve the lobby, the tables and their API: open the printed address in a browser."""
-    missing = [name for name in WEB_MODULES if importlib.util.find_spec(name) is None]
-    if missing:
-        fail(
-            f"the server needs the web extra ({missing[0]} is missing): "
-            "pip install 'colosseum[web]'"
-        )
+    require("web", "colosseum serve")
     import uvicorn
 
     from ..store import Store, StoreError

@@ -56,6 +56,12 @@ class Store:
             self.engine: Engine = create_engine(self.url, **pool)
         except (SQLAlchemyError, ValueError) as error:
             raise StoreError(f"cannot use database {self.url!r}: {error}") from None
+        except ModuleNotFoundError as error:  # the database's driver is not installed
+            hint = "pip install 'colosseum[postgres]'" if error.name == "psycopg" else ""
+            raise StoreError(
+                f"cannot use database {self.url!r}: its driver {error.name} is not installed"
+                + (f": {hint}" if hint else "")
+            ) from None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_connect)
             event.listen(self.engine, "begin", _sqlite_begin)

@@ -1,0 +1,49 @@
+"""The optional parts of the package (pyproject's extras) and the one line a command prints
+when the extra it needs is not installed."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import typer
+
+from .common import fail
+
+# extra -> the modules it brings that Colosseum imports
+EXTRAS: dict[str, tuple[str, ...]] = {
+    "store": ("sqlalchemy", "alembic"),
+    "postgres": ("psycopg",),
+    "web": ("sqlalchemy", "alembic", "fastapi", "uvicorn", "jinja2", "orjson", "markdown_it"),
+}
+
+
+def missing_module(extra: str) -> str | None:
+    """The first module of `extra` that cannot be imported here; None when all can."""
+    for name in EXTRAS[extra]:
+        if importlib.util.find_spec(name) is None:
+            return name
+    return None
+
+
+def require(extra: str, command: str) -> None:
+    """Leave with one line naming the extra to install when `extra` is not installed."""
+    module = missing_module(extra)
+    if module is not None:
+        fail(
+            f"{command} needs the {extra} extra ({module} is missing): "
+            f"pip install 'colosseum[{extra}]'"
+        )
+
+
+def unavailable(app: typer.Typer, name: str, extra: str) -> None:
+    """Register `name` as a command that only says which extra to install (whatever its
+    arguments, --help included)."""
+
+    @app.command(
+        name,
+        help=f"(needs the {extra} extra: pip install 'colosseum[{extra}]')",
+        add_help_option=False,
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    )
+    def needs_extra(ctx: typer.Context) -> None:
+        require(extra, f"colosseum {name}")
