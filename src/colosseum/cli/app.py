@@ -21,6 +21,8 @@ from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
 from ..core.options import simulation_options
 from ..core.registry import game_definition, games, new_game
+from ..core.registry import replay as replay_record
+from ..core.state import State
 from ..sim.bench import bench_game
 from ..sim.match import build_agent
 from ..sim.simulate import Simulation, run_games, summarize
@@ -33,8 +35,8 @@ from ..sim.tournament import (
 from . import reports
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
 from .extras import missing_module, unavailable
-from .play import HUMAN, PlaySession, save_record
-from .records import load_record, replay_moves
+from .play import HUMAN, PlaySession
+from .records import check_writable, load_record, recorded_players, replay_moves, save_record
 from .renderers import renderer_for
 from .serve import serve
 
@@ -81,33 +83,107 @@ def games_command(json_output: JsonOpt = False) -> None:
 
 @app.command()
 def play(
-    game: GameArg,
-    players: Annotated[
-        str,
-        typer.Option(
-            "--players", "-p", help="Who sits in each seat, in order: human or an agent spec."
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="Game id or alias, e.g. ludus (not with --resume).", show_default=False
         ),
-    ] = "human,random",
+    ] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Who sits in each seat, in order: human or an agent spec [default: "
+            "human,random; with --resume: as the record says].",
+            show_default=False,
+        ),
+    ] = None,
     seed: SeedOpt = None,
     option: OptionOpt = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Write the game record (JSON) here at the end or on quit."),
+        typer.Option("--save", help="Keep the game record (JSON) here, written after every move."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume", help="Continue the unfinished game of this record (and keep saving it)."
+        ),
+    ] = None,
+    names: Annotated[
+        str | None,
+        typer.Option("--names", help="The human players' names, in seat order: Ann,Bob."),
     ] = None,
 ) -> None:
     """Play a game at the terminal: humans (hot seat) and computer agents."""
     with user_errors():
-        info = game_definition(game).info
-        specs = split_players(players)
-        state = new_game(info.id, players=len(specs), seed=seed, options=parse_options(option))
-        session = PlaySession(stdout_console(), state, specs)
-        finished = session.run()
+        if resume is not None:
+            state, specs, named = _resumed(resume, game, players, seed, option)
+            save = save or resume
+        else:
+            if game is None:
+                raise ColosseumError("name the game to play (e.g. ludus), or --resume a record")
+            info = game_definition(game).info
+            specs = split_players(players or "human,random")
+            state = new_game(info.id, players=len(specs), seed=seed, options=parse_options(option))
+            named = {}
+        named.update(_names(names, specs))
     if save is not None:
         try:
-            save_record(state, save)
+            check_writable(save)
         except OSError as error:
-            fail(f"cannot save the record to {save}: {error.strerror or error}")
-        session.console.print(f"Record saved to {save}" + ("" if finished else " (unfinished)"))
+            fail(f"cannot save the record to {save}: {error}")
+
+    def keep(state: State) -> None:
+        if save is not None:
+            save_record(state, save, specs, named)
+
+    session = PlaySession(stdout_console(), state, specs, after_move=keep)
+    try:
+        keep(state)  # the file holds the game from its first move on
+        finished = session.run()
+    except OSError as error:
+        fail(f"cannot save the record to {save}: {error.strerror or error}")
+    if save is not None:
+        note = "" if finished else " (unfinished: it holds every seat's hidden choices so far)"
+        session.console.print(f"Record saved to {save}{note}")
+
+
+def _resumed(
+    path: Path, game: str | None, players: str | None, seed: int | None, option: list[str] | None
+) -> tuple[State, list[str], dict[int, str]]:
+    """The game of the record at `path`, to be continued, with who plays each seat: the
+    record's header, or `--players`."""
+    if game is not None or seed is not None or option:
+        raise ColosseumError(
+            "--resume continues the record's game: drop the game, --seed and --option"
+        )
+    record = load_record(path)
+    state = replay_record(record)
+    if state.is_terminal():
+        raise ColosseumError(f"the game of {path} is over: colosseum replay {path} shows it")
+    recorded = recorded_players(record)
+    if players is not None:
+        specs, named = split_players(players), {}
+    elif recorded is not None:
+        specs, named = recorded
+    else:
+        raise ColosseumError(f"{path} does not say who played: give --players")
+    if len(specs) != state.num_players:
+        raise ColosseumError(f"the game has {state.num_players} seats, not {len(specs)} players")
+    return state, specs, named
+
+
+def _names(text: str | None, specs: Sequence[str]) -> dict[int, str]:
+    """`--names Ann,Bob` to the human seats in order."""
+    if text is None:
+        return {}
+    given = [name.strip() for name in text.split(",") if name.strip()]
+    humans = [seat for seat, spec in enumerate(specs) if spec.lower() == HUMAN]
+    if len(given) != len(humans):
+        raise ColosseumError(f"{len(given)} names for {len(humans)} human seats")
+    return dict(zip(humans, given, strict=True))
 
 
 @app.command()

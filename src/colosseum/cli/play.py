@@ -6,10 +6,8 @@ only their own view; computer moves are shown as the human (or a spectator) may 
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 from rich.columns import Columns
 from rich.console import Console
@@ -33,16 +31,18 @@ class Quit(Exception):
     """The human left the game (quit, Ctrl-D or Ctrl-C)."""
 
 
-def save_record(state: State, path: Path) -> None:
-    """Write `state.record()` as JSON (OSError if the file cannot be written)."""
-    path.write_text(json.dumps(state.record(), indent=2) + "\n", encoding="utf-8")
-
-
 class PlaySession:
     """One game at the terminal: runs the agents, asks the humans, shows what each may see."""
 
-    def __init__(self, console: Console, state: State, specs: Sequence[str]) -> None:
+    def __init__(
+        self,
+        console: Console,
+        state: State,
+        specs: Sequence[str],
+        after_move: Callable[[State], None] | None = None,
+    ) -> None:
         self.console = console
+        self.after_move = after_move  # e.g. the record saved after every move
         self.state = state
         self.specs = list(specs)
         self.renderer: Renderer = renderer_for(state.game_id)
@@ -82,6 +82,8 @@ class PlaySession:
 
     def _record(self, events: list[Event]) -> None:
         self.log.extend(events)
+        if self.after_move is not None:
+            self.after_move(self.state)
         if not self.humans:
             self._show_events(None)
 
@@ -174,7 +176,7 @@ class PlaySession:
             except IllegalAction as error:
                 self.console.print(Text(str(error), style="red"))
                 continue
-            self.log.extend(events)
+            self._record(events)
             return
 
     def _parse(self, text: str, legal: list[Action]) -> Action | str | None:

@@ -176,9 +176,12 @@ def bench_table(results: Sequence[BenchResult]) -> Table:
 
 
 def record_summary(record: dict[str, Any], winners: Sequence[int]) -> Text:
+    """A record's game, seed, options and result, and its header when it has one."""
     options = ", ".join(f"{k}={v!r}" for k, v in record.get("options", {}).items()) or "defaults"
     result = " and ".join(f"seat {w}" for w in winners) or "nobody yet"
-    return Text.assemble(
+    tags = record.get("tags") or {}
+    players = tags.get("players") or {}
+    summary = Text.assemble(
         ("game ", "dim"),
         (str(record["game"]), "bold"),
         ("   players ", "dim"),
@@ -192,6 +195,21 @@ def record_summary(record: dict[str, Any], winners: Sequence[int]) -> Text:
         ("\nwinner ", "dim"),
         (result, "bold"),
     )
+    if players:
+        seats = ", ".join(f"seat {seat} {who}" for seat, who in sorted(players.items()))
+        summary.append_text(Text.assemble(("\nseats ", "dim"), seats))
+    if tags:
+        capped = "   (a cap ended it)" if tags.get("capped") else ""
+        summary.append_text(
+            Text.assemble(
+                ("\ndate ", "dim"),
+                str(tags.get("date", "?")),
+                ("   result ", "dim"),
+                str(tags.get("result", "?")),
+                capped,
+            )
+        )
+    return summary
 
 
 def actions_table(moves: Sequence[tuple[int | None, str]]) -> Columns:
