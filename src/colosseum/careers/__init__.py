@@ -13,6 +13,8 @@ experience), `usury.py` (rewards, loans), `market.py` (sales, purchases), `glory
 update, the campaign's end), `postarena.py` (one ludus's ten steps), run step by step by
 `sequence.py` with a `manager.py` making the lanista's choices, and `bankruptcy.py` forcing
 sales when a debt cannot be paid; `simulate.py` plays whole campaigns unattended; `gazette.py`
-tells the history as news; `pairing.py` draws Swiss pairings. The CLI (`colosseum career`,
-`cli/career.py`, `cli/career_combat.py` and `cli/career_fight.py`) asks a person each choice.
+tells the history as news; `views.py` gives the sheets and the history as plain data;
+`pairing.py` draws Swiss pairings. The CLI (`colosseum career`, `cli/career.py`,
+`cli/career_combat.py` and `cli/career_fight.py`) asks a person each choice, and the game
+server (`web/careers*.py`) asks each lanista at his own link.
 """

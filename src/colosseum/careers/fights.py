@@ -10,14 +10,19 @@ players named (`-p human,heuristic`), the lanistae of the human seats; otherwise
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..agents import make_agent
+from .campaign import Campaign
 from .data import load_tables
 from .dice import Dice, ProgramDice
 from .manager import Manager, Thrifty
 from .progress import CombatInProgress
 from .sequence import DiceFor, ManagerFor
+from .sheet import CareerError, Sheet
+from .virtual import virtual_familia, virtual_sheet
 
 HUMAN = "human"
 
@@ -84,3 +89,45 @@ def describe_draw(combat: CombatInProgress) -> str:
     popularity, total = combat.plan.get("popularity"), combat.plan.get("arena_total")
     why = f" (Popularity {popularity}, arena total {total})" if popularity is not None else ""
     return f"{' v '.join(combat.lanistae)}: {name}{why}; reward {combat.plan['reward']} aurei"
+
+
+def engine_players(kind: str, players: Sequence[str] | None, ludi: int, auto: bool) -> list[str]:
+    """The engine's players of a combat fought `kind` ("engine" or "table"), checked before
+    any roll: one per ludus, each `human` or a known agent spec; none at the table."""
+    if kind == "table":
+        if players is not None:
+            raise CareerError("players are for a combat in the engine, not at the table")
+        if auto:
+            raise CareerError("a combat from the table is entered by the lanistae: drop --auto")
+        return []
+    if kind != "engine":
+        raise CareerError(f"the arena is 'engine' or 'table', not {kind!r}")
+    specs = list(players) if players else ["heuristic"] * ludi
+    if len(specs) != ludi:
+        raise CareerError(f"{ludi} ludi need {ludi} players, got {len(specs)}")
+    for spec in specs:
+        if spec.lower() != HUMAN:
+            make_agent(spec, "jugula")  # an unknown player is refused before any roll
+    return specs
+
+
+def virtual_guests(
+    campaign: Campaign,
+    names: Sequence[str],
+    virtual: bool,
+    ranks: Sequence[str] | None,
+    seed: int,
+) -> list[Sheet]:
+    """The virtual ludus of "Two-player careers" (Appendix III), built from the one
+    lanista's Popularity: the given ranks, else random ones, and upgrades rolled as on the
+    market; none unless `virtual`."""
+    if not virtual:
+        if ranks is not None:
+            raise CareerError("virtual ranks are for a combat against a virtual ludus")
+        return []
+    if len(names) != 1:
+        raise CareerError("a virtual ludus fights one lanista: name only him")
+    popularity = campaign.sheets[names[0]].popularity()
+    chosen = [piece.strip().lower() for piece in ranks] if ranks else None
+    familia = virtual_familia(popularity, random.Random(seed), ranks=chosen)
+    return [virtual_sheet(familia)]

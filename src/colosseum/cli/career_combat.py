@@ -5,7 +5,6 @@ finished by `resume`, which asks only the choices left."""
 from __future__ import annotations
 
 import json
-import random
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -15,15 +14,21 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import make_agent
 from ..careers.campaign import Campaign
 from ..careers.dice import Dice
-from ..careers.fights import HUMAN, describe_draw, make_plan, managers, step_dice
+from ..careers.fights import (
+    HUMAN,
+    describe_draw,
+    engine_players,
+    make_plan,
+    managers,
+    step_dice,
+    virtual_guests,
+)
 from ..careers.glory import campaign_winners
 from ..careers.progress import CombatInProgress
 from ..careers.sequence import Arena, CombatReport, engine_arena, finish_combat, run_combat
 from ..careers.sheet import CareerError, Sheet
-from ..careers.virtual import virtual_familia, virtual_sheet
 from .career import CampaignArg, DatabaseOpt, career_errors, open_campaign
 from .career_fight import AskingManager, PromptDice, table_arena, terminal_arena
 from .career_views import sheet_table
@@ -94,10 +99,12 @@ def fight_command(
         opened = open_campaign(database, campaign)
         names = [opened.lanista(name) for name in lanistae]
         drawn = secrets.randbits(31) if seed is None else seed
-        guests = _guests(opened, names, virtual, virtual_ranks, drawn)
+        ranks = virtual_ranks.split(",") if virtual_ranks is not None else None
+        guests = virtual_guests(opened, names, virtual, ranks, drawn)
         if not 2 <= len(names) + len(guests) <= 4 or len(set(names)) != len(names):
             raise CareerError("a combat is fought by 2 to 4 different lanistae")
-        specs = _players(arena, players, len(names) + len(guests), auto)
+        listed = None if players is None else (split_players(players) if players else [])
+        specs = engine_players(arena, listed, len(names) + len(guests), auto)
         plan = make_plan(drawn, names, arena, specs if players else None, auto)
         tied = campaign_winners(opened.sheets.values(), int(opened.settings["glory_target"]))
         pieces = _pieces(opened, plan, console)
@@ -170,42 +177,6 @@ def _engine(specs: Sequence[str], seed: int, console: Console) -> Arena:
         return engine_arena(chosen[: len(sheets)], seed)(sheets, hired, manager)
 
     return play
-
-
-def _players(kind: str, players: str | None, ludi: int, auto: bool) -> list[str]:
-    """The engine's players, checked before any roll (one per ludus, each known)."""
-    if kind == "table":
-        if players is not None:
-            raise CareerError("--players is for a combat in the engine, not at the table")
-        if auto:
-            raise CareerError("a combat from the table is entered by the lanistae: drop --auto")
-        return []
-    if kind != "engine":
-        raise CareerError(f"the arena is 'engine' or 'table', not {kind!r}")
-    specs = split_players(players) if players else ["heuristic"] * ludi
-    if len(specs) != ludi:
-        raise CareerError(f"{ludi} ludi need {ludi} players, got {len(specs)}")
-    for spec in specs:
-        if spec.lower() != HUMAN:
-            make_agent(spec, "jugula")  # an unknown player is refused before any roll
-    return specs
-
-
-def _guests(
-    campaign: Campaign, names: list[str], virtual: bool, ranks: str | None, seed: int
-) -> list[Sheet]:
-    """The virtual ludus of "Two-player careers" (Appendix III), built from the one lanista's
-    Popularity: the given ranks, else random ones, and upgrades rolled as on the market."""
-    if not virtual:
-        if ranks is not None:
-            raise CareerError("--virtual-ranks is for a combat against a --virtual ludus")
-        return []
-    if len(names) != 1:
-        raise CareerError("a virtual ludus fights one lanista: name only him")
-    popularity = campaign.sheets[names[0]].popularity()
-    chosen = [piece.strip().lower() for piece in ranks.split(",")] if ranks else None
-    familia = virtual_familia(popularity, random.Random(seed), ranks=chosen)
-    return [virtual_sheet(familia)]
 
 
 def _announcer(console: Console) -> Any:

@@ -5,7 +5,11 @@ tables with seats and spectators, replays, and one generic board page for every 
 the HTML pages; `service.py` is the table service (no HTTP in it) over the store's tables,
 `live.py` a table in memory, `hub.py` the live clients, the computer seats and the
 PostgreSQL LISTEN/NOTIFY link between server processes, `bots.py` the worker pool, and
-`boards.py` each game's SVG board. docs/web.md documents the API.
+`boards.py` each game's SVG board. The Careers: `careers.py` (their routes and pages) over
+`careers_service.py` (campaigns and combats, no HTTP in it), `careers_runner.py` (a combat's
+thread and the questions it asks), `careers_arena.py` (where it is fought),
+`careers_questions.py` (each question's form and checks), `careers_models.py` and
+`careers_errors.py`. docs/web.md documents the API.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from ..store import Store, StoreError
 from ..store.tables import CHANNEL
 from .api import MAX_MESSAGE, MAX_RECORD, lobby, sockets, tables
 from .bots import BotPool
+from .careers import careers
 from .errors import STATUS
 from .hub import Hub
 from .pages import pages
@@ -80,6 +81,7 @@ def create_app(database: str | None = None, workers: int = 1) -> FastAPI:
     app.include_router(lobby)
     app.include_router(tables)
     app.include_router(sockets)
+    app.include_router(careers)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

@@ -1,0 +1,114 @@
+"""A campaign as plain data, for every front end: a ludus record sheet ("Ludus Record Sheet"),
+the history of stored events, the export. The terminal (`cli/career_views.py`) and the game
+server (`web/careers_service.py`) draw these the way they like; none of it is Rich or HTML.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .campaign import Campaign
+from .data import Tables, load_tables
+from .sheet import Gladiator, Sheet
+
+# What a combat's plan keeps that nobody needs to read in the history: the hashes of the
+# lanistae's combat links (web/careers_service.py). Not secrets (a hash opens nothing), noise.
+HIDDEN_PLAN_KEYS = ("links",)
+
+
+def gladiator_state(gladiator: Gladiator) -> str:
+    """ "convalescent", "wounded" or "ready" ("Wounds treatment")."""
+    if gladiator.convalescent:
+        return "convalescent"
+    return "wounded" if gladiator.wounded else "ready"
+
+
+def usury_text(sheet: Sheet) -> str:
+    """The usury space in words: "none", "loan of 300 aurei", "lent of 500 aurei"."""
+    if sheet.usury is None:
+        return "none"
+    return f"{sheet.usury.kind} of {sheet.usury.amount} aurei"
+
+
+def servitors_text(sheet: Sheet) -> str:
+    """ "medicus ★, unctor ★★" (a hired one marked), or "none"."""
+    pieces = [
+        f"{code} {'★' * stars}" + (" (hired)" if code in sheet.hired else "")
+        for code, stars in sheet.servitors.items()
+    ]
+    return ", ".join(pieces) or "none"
+
+
+def sheet_view(sheet: Sheet, tables: Tables | None = None) -> dict[str, Any]:
+    """A record sheet as data: the lanista's numbers, servitors, usury, the Glory criteria
+    scored and one row per gladiator (rank by name, state in words)."""
+    tables = tables or load_tables()
+    return {
+        "lanista": sheet.lanista,
+        "glory": sheet.glory,
+        "aurei": sheet.aurei,
+        "popularity": sheet.popularity(tables),
+        "servitors": [
+            {"code": code, "stars": stars, "hired": code in sheet.hired}
+            for code, stars in sheet.servitors.items()
+        ],
+        "servitors_text": servitors_text(sheet),
+        "usury": None if sheet.usury is None else sheet.usury.to_json(),
+        "usury_text": usury_text(sheet),
+        "criteria": list(sheet.criteria),
+        "gladiators": [
+            {
+                "name": g.name,
+                "armatura": g.armatura,
+                "rank": tables.ranks[sheet.rank(g, tables)].name,
+                "experience": g.experience,
+                "upgrades": dict(g.upgrades),
+                "talents": list(g.talents),
+                "state": gladiator_state(g),
+            }
+            for g in sheet.gladiators
+        ],
+    }
+
+
+def public_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """An event's data as the history shows it: a combat's plan without `HIDDEN_PLAN_KEYS`."""
+    plan = payload.get("plan")
+    if kind != "combat_begun" or not isinstance(plan, dict):
+        return payload
+    shown = {k: v for k, v in plan.items() if k not in HIDDEN_PLAN_KEYS}
+    return {**payload, "plan": shown}
+
+
+def history_rows(campaign: Campaign) -> list[dict[str, Any]]:
+    """Every stored event, oldest first: number, time, kind, details in words, and whether
+    it is the first that does not replay."""
+    broken = campaign.broken.seq if campaign.broken else None
+    rows = []
+    for stored in campaign.history:
+        shown = public_payload(stored.kind, stored.payload)
+        rows.append(
+            {
+                "seq": stored.seq,
+                "created": stored.created,
+                "kind": stored.kind,
+                "details": ", ".join(f"{k}={v}" for k, v in shown.items()),
+                "broken": stored.seq == broken,
+            }
+        )
+    return rows
+
+
+def export_campaign(campaign: Campaign) -> dict[str, Any]:
+    """The whole campaign as JSON: settings, every event, the sheets they make."""
+    return {
+        "campaign": campaign.name,
+        "settings": campaign.settings,
+        "events": [
+            {"seq": e.seq, "kind": e.kind, "data": e.payload, "created": e.created.isoformat()}
+            for e in campaign.history
+        ],
+        "sheets": {name: sheet.to_json() for name, sheet in campaign.sheets.items()},
+        "broken": None if campaign.broken is None else str(campaign.broken),
+        "combats_in_progress": [c.begun for c in campaign.combats.values()],
+    }

@@ -1,0 +1,224 @@
+"""Pydantic models of the careers API (`/api/careers/...`), so the OpenAPI page documents
+it. Request models refuse unknown fields and bound every size."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field
+
+from .models import Request
+
+Text = Annotated[str, Field(max_length=200)]
+
+# --- requests ---------------------------------------------------------------------------------
+
+
+class NewGladiator(Request):
+    name: str = Field(max_length=200, examples=["Blimyx"])
+    armatura: str = Field(max_length=60, examples=["thraex"])
+
+
+class NewLudus(Request):
+    lanista: str = Field(max_length=200, examples=["Fred"])
+    gladiators: list[NewGladiator] = Field(
+        max_length=12, description="four Tiro of different armaturae"
+    )
+    servitor: str = Field(max_length=60, description="the first servitor, one star")
+
+
+class NewCampaign(Request):
+    name: str = Field(max_length=200, examples=["Gallia"])
+    glory_target: int | None = Field(default=None, description="Glory to win (default 10)")
+    dice: str | None = Field(
+        default=None, max_length=20, description="'program' (default) or 'table' (typed in)"
+    )
+    mode: str | None = Field(
+        default=None, max_length=20, description="free (default), tournament, two-player"
+    )
+    starting_aurei: int | None = Field(default=None, description="tournament: each ludus's")
+    fixed_rewards: bool = Field(default=False, description="tournament: set reward by arena")
+    fixed_arena_roll: bool = Field(default=False, description="tournament: arena roll always 7")
+    rounds: int | None = Field(default=None, description="tournament: Swiss rounds")
+    ludus: NewLudus | None = Field(default=None, description="the first ludus, if any")
+
+
+class StartCombat(Request):
+    lanistae: list[Text] = Field(
+        min_length=1, max_length=4, description="2 to 4 lanistae (1 with virtual)"
+    )
+    arena: str = Field(
+        default="engine",
+        max_length=20,
+        description="'engine': a Jugula table here; 'table': a physical table, result typed in",
+    )
+    players: list[Text] | None = Field(
+        default=None,
+        max_length=4,
+        description="engine: per ludus 'human' (asked at his own link) or a computer spec, "
+        "whose ludus the thrifty manager runs; default every lanista human",
+    )
+    virtual: bool = Field(default=False, description="against a virtual ludus (two-player)")
+    virtual_ranks: list[Text] | None = Field(default=None, max_length=4)
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1, strict=True)
+    turn_limit: int = Field(
+        default=0, ge=0, le=1000, description="engine: the judges stop the fight after it"
+    )
+    dice: list[int] | None = Field(
+        default=None,
+        max_length=8,
+        description="dice rolled at the table: the draw's (each roller's arena die, then reward)",
+    )
+
+
+class Answer(Request):
+    question: str = Field(max_length=40, description="the id of the question answered")
+    answer: dict[str, Any] = Field(
+        max_length=20, description="one key per field of the question's form"
+    )
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+
+class CampaignEntry(BaseModel):
+    name: str
+    events: int
+    mode: str
+    glory_target: int | None
+    dice: str
+    page: str
+
+
+class ServitorRow(BaseModel):
+    code: str
+    stars: int
+    hired: bool
+
+
+class GladiatorRow(BaseModel):
+    name: str
+    armatura: str
+    rank: str
+    experience: int
+    upgrades: dict[str, int]
+    talents: list[str]
+    state: str = Field(description="ready, wounded or convalescent")
+
+
+class SheetView(BaseModel):
+    lanista: str
+    glory: int
+    aurei: int
+    popularity: int
+    servitors: list[ServitorRow]
+    servitors_text: str
+    usury: dict[str, Any] | None
+    usury_text: str
+    criteria: list[str]
+    gladiators: list[GladiatorRow]
+
+
+class Standing(BaseModel):
+    lanista: str
+    glory: int
+    aurei: int
+    aurei_after_debts: int
+    popularity: int
+    gladiators: int
+
+
+class HistoryRow(BaseModel):
+    seq: int
+    created: str
+    kind: str
+    details: str
+    broken: bool
+
+
+class GazetteLine(BaseModel):
+    seq: int
+    created: str
+    text: str
+
+
+class CombatEntry(BaseModel):
+    combat: int = Field(description="the number of its combat_begun event")
+    lanistae: list[str]
+    draw: str
+    web: bool = Field(description="started here (else at the terminal: career resume)")
+    page: str | None
+    phase: str
+    waiting_for: str | None = Field(description="the lanista whose answer is awaited")
+    table: str | None = Field(description="the Jugula table it is fought at")
+
+
+class CampaignView(BaseModel):
+    name: str
+    page: str
+    settings: dict[str, Any]
+    broken: str | None
+    sheets: list[SheetView]
+    standings: list[Standing]
+    history: list[HistoryRow]
+    gazette: list[GazetteLine]
+    combats: list[CombatEntry]
+
+
+class Link(BaseModel):
+    lanista: str
+    token: str = Field(description="his secret: shown once; send it as 'Bearer <token>'")
+    link: str = Field(description="his combat page, the token in the fragment")
+
+
+class StartedCombat(BaseModel):
+    campaign: str
+    combat: int
+    page: str
+    draw: str
+    arena: str
+    reward: int
+    links: list[Link]
+
+
+class QuestionView(BaseModel):
+    id: str
+    kind: str
+    step: str
+    text: str
+    fields: list[dict[str, Any]] = Field(description="names, rows, select, number or dice")
+    notes: list[str] = Field(description="why the previous answer was refused")
+
+
+class TableRef(BaseModel):
+    id: str
+    seat: int | None = Field(description="your seat there; your combat token opens it")
+
+
+class CombatResult(BaseModel):
+    winners: list[str]
+    deployed: dict[str, list[str]]
+    wounded: list[list[str]]
+    bitten: list[list[str | None]]
+
+
+class CombatState(BaseModel):
+    campaign: str
+    combat: int
+    page: str
+    campaign_page: str
+    lanistae: list[str]
+    humans: list[str]
+    arena: str
+    reward: int
+    where: str = Field(description="engine (a Jugula table here) or table (physical)")
+    draw: str
+    you: str | None = Field(description="the lanista of the token; null: watching")
+    phase: str = Field(description="starting, asking, working, arena, done, failed, elsewhere")
+    step: str | None
+    waiting_for: str | None
+    question: QuestionView | None = Field(description="only the one asked of you")
+    table: TableRef | None
+    result: CombatResult | None
+    error: str | None
+    version: int
