@@ -7,7 +7,7 @@
 Two-player games, the seats swapped every other game, game i's seed derived from i (games
 numbered from `--start`: `--start 200 --games 200` plays another 200 seeds). Each finished game is
 appended to `<results>/<game>-<agent>-vs-<opponent>.jsonl` at once, so a run can be stopped
-and resumed (games already in the file are skipped) and runs of several sessions add up. The
+and resumed (games already in the file are skipped), and runs made at different times add up. The
 summary counts every game in the file. With `--baseline` it also reports the opponent's own
 win rate in the agent's seats on the same seeds (the opponent against itself): what the agent
 must beat, since some seeds favour a seat.

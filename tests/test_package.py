@@ -16,6 +16,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 UV = shutil.which("uv", path=str(Path(sys.executable).parent)) or shutil.which("uv")
 
+NOT_SOURCES = (".git", ".venv", "build", "dist", "site", "*.egg-info", "__pycache__", ".*_cache")
+
 pytestmark = pytest.mark.skipif(UV is None, reason="uv is not installed (make installs it)")
 
 PLAY_ALL = """
@@ -47,7 +49,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bin folder of a new virtual environment holding the wheel and nothing extra."""
     folder = tmp_path_factory.mktemp("package")
     assert UV is not None
-    run(UV, "build", "--wheel", "--out-dir", folder / "dist", ROOT, cwd=folder)
+    # Built from a copy (the build writes beside the sources), as pip builds from PyPI: the
+    # source archive first, then the wheel from it, so a file the archive misses is missed.
+    source = folder / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_SOURCES))
+    run(UV, "build", "--out-dir", folder / "dist", source, cwd=folder)
     (wheel,) = (folder / "dist").glob("colosseum-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "colosseum/py.typed" in names

@@ -1,4 +1,4 @@
-"""The public contract of ARCHITECTURE.md, checked for every registered game.
+"""The kernel's public contract (docs/kernel.md), checked for every registered game.
 
 Random playouts (termination, decisions until the end, JSON-safe views, actions and events),
 the view-leak property of `determinize`, replay determinism, position round trips (RNG

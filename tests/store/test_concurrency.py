@@ -1,6 +1,6 @@
 """Eight processes fighting and managing on one campaign at once, on SQLite and PostgreSQL:
 every command ends well or with a clear message, nothing crashes, and the campaign verifies
-afterwards (ARCHITECTURE.md, "Store": optimistic concurrency)."""
+afterwards (docs/architecture.md and docs/store.md: optimistic concurrency)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The `State` every game implements: the public contract of ARCHITECTURE.md."""
+"""The `State` every game implements: the kernel's public contract (docs/kernel.md), the
+centre of the design in docs/architecture.md."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ class State(ABC):
         """Carry out a legal action and return what happened."""
 
     @abstractmethod
-    def is_terminal(self) -> bool: ...
+    def is_terminal(self) -> bool:
+        """True once the game is over (by the rules, or by a cap option the tools set)."""
 
     @abstractmethod
     def winners(self) -> list[int]:

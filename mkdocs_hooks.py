@@ -1,0 +1,40 @@
+"""MkDocs hooks (`hooks` in mkdocs.yml) for Colosseum's documentation site.
+
+Two kinds of page live outside `docs/` and are read where they are, never copied:
+
+- the how-to-play pages of the game server (`src/colosseum/web/howto/*.md`, served at
+  `/howto/<name>`), as `howto/<name>.md`; their links to one another, written as the server's
+  addresses (`/howto/jugula`), become links between the site's pages, which
+  `mkdocs build --strict` checks like any other;
+- the repository's `CHANGELOG.md`, as `changelog.md`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parent
+HOWTO = ROOT / "src" / "colosseum" / "web" / "howto"
+CHANGELOG = ROOT / "CHANGELOG.md"
+
+# A link to another how-to page as the server serves it: ](/howto/NAME) or ](/howto/NAME#part)
+_SERVER_LINK = re.compile(r"\]\(/howto/([a-z0-9-]+)(#[^)\s]*)?\)")
+
+
+def on_files(files: Files, config: Any) -> Files:
+    """Add the game server's how-to pages and the changelog to the site's files."""
+    for path in sorted(HOWTO.glob("*.md")):
+        files.append(File.generated(config, f"howto/{path.name}", abs_src_path=str(path)))
+    files.append(File.generated(config, "changelog.md", abs_src_path=str(CHANGELOG)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    """In a how-to page, a link to `/howto/NAME` becomes a link to the page `NAME.md`."""
+    if not page.file.src_uri.startswith("howto/"):
+        return markdown
+    return _SERVER_LINK.sub(lambda m: f"]({m.group(1)}.md{m.group(2) or ''})", markdown)
