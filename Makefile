@@ -33,7 +33,7 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/mypy src/colosseum/core
+	$(BIN)/mypy src/colosseum
 
 docs: $(STAMP)
 	$(BIN)/mkdocs build --strict

@@ -15,7 +15,27 @@ def test_every_combat_and_ludus_makes_the_news(tmp_path: Path) -> None:
     done = simulate_campaign(store, 2, 5, seed=4)
     lines = [line for _, line in gazette(Campaign.open(store, done.campaign))]
     assert sum("opens a ludus" in line for line in lines) == 2
-    assert sum(line.startswith("In ") and " beat " in line for line in lines) == done.fights
+    told = [line for line in lines if line.startswith("In ")]
+    assert len(told) == done.fights
+    assert all(" beat " in line or " share the victory " in line for line in told)
+    assert not any(".." in line or "!." in line or "beat  " in line for line in lines)
+
+
+def test_a_shared_victory_and_a_jugula_read_as_sentences() -> None:
+    from colosseum.careers.gazette import TELL
+
+    shared = {
+        "arena": "coliseum",
+        "lanistae": ["Fred", "Miller"],
+        "winners": ["Fred", "Miller"],
+        "reward": 300,
+        "bitten": [],
+    }
+    assert TELL["combat"](shared) == (
+        "In the Coliseum, Fred and Miller share the victory for a purse of 300 aurei."
+    )
+    killed = {"name": "Ajax", "lanista": "Miller", "why": "jugula"}
+    assert TELL["gladiator_removed"](killed).endswith("in the arena: Jugula!")
 
 
 def test_arenas_read_as_places() -> None:

@@ -100,3 +100,21 @@ def test_servitors_are_bought_and_upgraded_once_per_sequence(campaign: Campaign)
         campaign.sheets["Fred"].aurei
         == 620 + 1000 - tables.servitor_new - tables.servitor_upgrade[0]
     )
+
+
+def test_a_talent_of_the_other_class_is_refused_before_any_roll(campaign: Campaign) -> None:
+    """A Secutor is heavy: a light talent ('fast') could never be his, so the purchase is
+    refused before its dice are rolled, the sheet unchanged."""
+    before = campaign.sheets["Fred"].to_json()
+    dice = TableDice([6])
+    with pytest.raises(CareerError, match="could not take the talent 'fast'"):
+        buy_gladiator(campaign.sheets["Fred"], "Brutus", "secutor", "palus", dice, talent="fast")
+    assert campaign.sheets["Fred"].to_json() == before
+    assert dice.roll(1, "left unrolled") == [6]
+
+
+def test_an_unknown_rank_is_refused_by_name(campaign: Campaign) -> None:
+    with pytest.raises(CareerError, match="no rank 'centurion': the ranks are tiro"):
+        buy_gladiator(campaign.sheets["Fred"], "Novus", "secutor", "centurion", TableDice([1]))
+    with pytest.raises(CareerError, match="no servitor 'cook'"):
+        load_tables().servitor("cook")

@@ -13,6 +13,7 @@ import math
 import random
 from collections.abc import Callable
 from functools import partial
+from typing import Protocol
 
 from ..core.state import State
 from ..games.ludus_gladiatorius.data import load_catalog
@@ -21,6 +22,13 @@ from .heuristic.ludus_gladiatorius import TEMPERATURE, counter_scores
 
 Sampler = Callable[[random.Random], State]
 Belief = Callable[[State, int], Sampler]
+
+
+class TemperedBelief(Protocol):
+    """A belief whose guide's scores are softened at `temperature` (`belief=sharp` sets it)."""
+
+    def __call__(self, state: State, seat: int, temperature: float = ...) -> Sampler: ...
+
 
 # `belief=sharp` (docs/agents.md): the guide's scores at this temperature instead of its own,
 # so the move the guide would have made is guessed about e^2 (7) times as often as a move
@@ -51,7 +59,7 @@ def ludus(state: State, seat: int, temperature: float = TEMPERATURE) -> Sampler:
     return partial(state.determinize_counters, seat, weights=weights)
 
 
-BELIEFS: dict[str, Belief] = {"ludus-gladiatorius": ludus}
+BELIEFS: dict[str, TemperedBelief] = {"ludus-gladiatorius": ludus}
 
 
 def named_belief(game: str, name: str) -> Belief | None:

@@ -148,6 +148,7 @@ class ISMCTSAgent:
         deadline = None if self.seconds is None else started + self.seconds
         roots = [_Node(-1) for _ in range(state.num_players if self.multi_observer else 1)]
         root = roots[seat if self.multi_observer else 0]
+        guess: Callable[[random.Random], State]
         if self.belief is None:
             guess = partial(state.determinize, seat)
         else:

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from ..core.data import DataModel, StatedModel, data_folder, load_validated
 from ..core.errors import DataError
+from .errors import CareerError
 
 DATA_DIR = Path(__file__).parent / "data"
 FILES = (
@@ -745,10 +746,20 @@ class Tables:
     talents: tuple[str, ...]  # codes of the arena game's talents (Appendix II)
 
     def rank(self, code: str) -> Rank:
-        return next(r for r in self.ranks if r.code == code)
+        """The rank of `code`; CareerError naming the ranks there are for an unknown one."""
+        for rank in self.ranks:
+            if rank.code == code:
+                return rank
+        known = ", ".join(r.code for r in self.ranks)
+        raise CareerError(f"no rank {code!r}: the ranks are {known}")
 
     def servitor(self, code: str) -> Servitor:
-        return next(s for s in self.servitors if s.code == code)
+        """The servitor of `code`; CareerError naming the servitors for an unknown one."""
+        for servitor in self.servitors:
+            if servitor.code == code:
+                return servitor
+        known = ", ".join(s.code for s in self.servitors)
+        raise CareerError(f"no servitor {code!r}: the servitors are {known}")
 
     def arena(self, total: int, popularity: int) -> Arena:
         """The arena for a total of the dice and a cumulated Popularity."""

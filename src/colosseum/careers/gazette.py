@@ -38,7 +38,10 @@ def _combat(data: dict[str, Any]) -> str:
     lanistae = [str(n) for n in [*data["lanistae"], *data.get("guests", {})]]
     winners = [str(n) for n in data["winners"]]
     losers = [n for n in lanistae if n not in winners]
-    line = f"In {arena}, {' and '.join(winners)} beat {' and '.join(losers)}"
+    if losers:
+        line = f"In {arena}, {' and '.join(winners)} beat {' and '.join(losers)}"
+    else:  # a victory shared by everyone who fought
+        line = f"In {arena}, {' and '.join(winners)} share the victory"
     line += f" for a purse of {data['reward']} aurei."
     falls = [who(name, owner) for owner, name, _ in data["bitten"]]
     if falls:
@@ -49,8 +52,8 @@ def _combat(data: dict[str, Any]) -> str:
 TELL: dict[str, Callable[[dict[str, Any]], str]] = {
     "ludus_created": lambda d: f"{d['lanista']} opens a ludus with four Tiro.",
     "combat": _combat,
-    "gladiator_removed": lambda d: (
-        f"{d['name']} of {d['lanista']} {WHY.get(str(d['why']), 'leaves')}."
+    "gladiator_removed": lambda d: _sentence(
+        f"{d['name']} of {d['lanista']} {WHY.get(str(d['why']), 'leaves')}"
     ),
     "gladiator_added": lambda d: f"{d['lanista']} buys {d['gladiator']['name']}.",
     "criterion": lambda d: f"{d['lanista']} gains Glory: {str(d['code']).replace('_', ' ')}.",
@@ -64,6 +67,11 @@ TELL: dict[str, Callable[[dict[str, Any]], str]] = {
         f"{d['lanista']}'s ludus closes, bankrupt. Shame for seven generations."
     ),
 }
+
+
+def _sentence(words: str) -> str:
+    """`words` ended by a full stop, unless they end with their own mark ("Jugula!")."""
+    return words if words.endswith(("!", "?", ".")) else f"{words}."
 
 
 def gazette(campaign: Campaign) -> list[tuple[StoredEvent, str]]:

@@ -75,6 +75,12 @@ def buy_gladiator(
     gladiator = Gladiator(name, armatura, experience=spec.experience)
     trial = Sheet.from_json(sheet.to_json())
     trial.add_gladiator(Gladiator(name, armatura), catalog, tables)  # the sheet's rules first
+    if talent is not None and talent not in _talents_open(sheet, gladiator, catalog):
+        open_ = ", ".join(_talents_open(sheet, gladiator, catalog)) or "none"
+        raise CareerError(
+            f"{name} could not take the talent {talent!r} if one is rolled: not of his class, "
+            f"or someone in the ludus has it (open to him: {open_})"
+        )
     events = random_upgrades(sheet, gladiator, spec.upgrades, dice, talent, tables, catalog)
     if price:
         events.insert(
@@ -106,8 +112,9 @@ def random_upgrades(
             events.append(event)
             kind = tables.upgrades.at(rolled[0])
             if kind == "talent":
-                pick = talent if talent and talent not in gladiator.talents else None
-                pick = pick or _first_talent(sheet, gladiator, catalog)
+                allowed = _talents_open(sheet, gladiator, catalog)
+                pick = talent if talent in allowed else None
+                pick = pick or next(iter(allowed), None)
                 if pick is not None and len(gladiator.talents) < tables.experience.talents_max:
                     gladiator.talents.append(pick)
                     break
@@ -121,13 +128,19 @@ def random_upgrades(
 
 def _first_talent(sheet: Sheet, gladiator: Gladiator, catalog: Catalog) -> str | None:
     """The first talent of the gladiator's class nobody in the ludus has yet."""
+    return next(iter(_talents_open(sheet, gladiator, catalog)), None)
+
+
+def _talents_open(sheet: Sheet, gladiator: Gladiator, catalog: Catalog) -> list[str]:
+    """The talents of the gladiator's class nobody in the ludus has yet, in the book's order."""
     armatura = catalog.armaturae[catalog.armatura_by_code[gladiator.armatura]]
     kind = "heavy" if armatura.heavy else "light"
     taken = {t for g in sheet.gladiators for t in g.talents} | set(gladiator.talents)
-    for code, spec in catalog.talents.items():
-        if spec.kind in ("all", kind) and code not in taken:
-            return code
-    return None
+    return [
+        code
+        for code, spec in catalog.talents.items()
+        if spec.kind in ("all", kind) and code not in taken
+    ]
 
 
 def buy_servitor(

@@ -90,7 +90,7 @@ def _dice_for(dice: Dice | DiceFor) -> DiceFor:
 def _manager_for(manager: Manager | ManagerFor) -> ManagerFor:
     if hasattr(manager, "hires"):
         return lambda lanista, step: manager  # type: ignore[return-value]
-    return manager  # type: ignore[return-value]
+    return manager
 
 
 def run_combat(

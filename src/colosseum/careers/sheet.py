@@ -12,15 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import ColosseumError
 from ..games.jugula.data import Catalog, load_catalog
 from .data import Tables, load_tables
+from .errors import CareerError as CareerError
 
 UPGRADES = ("mp", "att", "def")
-
-
-class CareerError(ColosseumError, ValueError):
-    """An impossible campaign request (buying a second Murmillo, borrowing while lending...)."""
 
 
 @dataclass(slots=True)

@@ -139,12 +139,13 @@ def play(
         if save is not None:
             save_record(state, save, specs, named)
 
-    session = PlaySession(stdout_console(), state, specs, after_move=keep)
-    try:
-        keep(state)  # the file holds the game from its first move on
-        finished = session.run()
-    except OSError as error:
-        fail(f"cannot save the record to {save}: {error.strerror or error}")
+    with user_errors():  # an unknown agent, say: one line
+        session = PlaySession(stdout_console(), state, specs, after_move=keep)
+        try:
+            keep(state)  # the file holds the game from its first move on
+            finished = session.run()
+        except OSError as error:
+            fail(f"cannot save the record to {save}: {error.strerror or error}")
     if save is not None:
         note = "" if finished else " (unfinished: it holds every seat's hidden choices so far)"
         session.console.print(f"Record saved to {save}{note}")
@@ -164,6 +165,7 @@ def _resumed(
     if state.is_terminal():
         raise ColosseumError(f"the game of {path} is over: colosseum replay {path} shows it")
     recorded = recorded_players(record)
+    named: dict[int, str]
     if players is not None:
         specs, named = split_players(players), {}
     elif recorded is not None:

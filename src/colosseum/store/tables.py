@@ -324,7 +324,9 @@ class TableLog:
 
     def count(self) -> int:
         with self.engine.connect() as connection:
-            return int(connection.execute(select(func.count()).select_from(game_tables)).scalar())
+            return int(
+                connection.execute(select(func.count()).select_from(game_tables)).scalar_one()
+            )
 
 
 def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now: datetime) -> None:

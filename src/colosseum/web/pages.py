@@ -69,4 +69,5 @@ def howto_html(game_id: str) -> str | None:
     if not path.exists():
         return None
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return markdown.render(path.read_text(encoding="utf-8"))
+    html: str = markdown.render(path.read_text(encoding="utf-8"))
+    return html

@@ -436,10 +436,10 @@ def row_summary(row: TableRow) -> dict[str, Any]:
     }
 
 
-def _seat_kind(game_id: str, kind: Any) -> str:
-    if not isinstance(kind, str) or not kind.strip():
-        raise BadRequest(f"a player is 'human' or an agent name, got {kind!r}")
-    kind = kind.strip().lower()
+def _seat_kind(game_id: str, given: object) -> str:
+    if not isinstance(given, str) or not given.strip():
+        raise BadRequest(f"a player is 'human' or an agent name, got {given!r}")
+    kind = given.strip().lower()
     if kind == HUMAN:
         return kind
     try:

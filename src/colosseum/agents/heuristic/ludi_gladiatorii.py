@@ -17,7 +17,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.state import State
-from ...games.ludi_gladiatorii.data import Catalog, load_catalog
+from ...games.ludi_gladiatorii.data import Building, BuildingEffect, Catalog, load_catalog
 
 View = dict[str, Any]
 
@@ -25,7 +25,7 @@ View = dict[str, Any]
 BESIDE_THE_STEP = frozenset({"buy", "buy-combat", "drop", "saturnalia", "gallicum", "refresh"})
 
 # How much a lanista wants each kind of building, for drafting and building.
-BUILDING_VALUE = {
+BUILDING_VALUE: dict[BuildingEffect, int] = {
     "build_income": 3,
     "novice_income": 3,
     "auction_income": 2,
@@ -92,10 +92,10 @@ class _Chooser:
 
     # --- helpers ------------------------------------------------------------------------
 
-    def building(self, code: str) -> Any:
+    def building(self, code: str) -> Building:
         return self.catalog.buildings[self.catalog.building_by_code[code]]
 
-    def owns_effect(self, seat: int, effect: str) -> bool:
+    def owns_effect(self, seat: int, effect: BuildingEffect) -> bool:
         lanista = self.view["lanistae"][seat]
         return any(self.building(b).effect == effect for b in lanista["buildings"])
 

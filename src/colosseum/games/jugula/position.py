@@ -11,7 +11,7 @@ Jugula cards a lanista, the Vox Populi track 0-10, 12 armaturae, 18 talents) bou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import BeforeValidator, Discriminator, Field, Tag
 
@@ -48,16 +48,34 @@ VOX_MAX = 10
 
 
 def _int(low: int, high: int, description: str = "") -> Any:
+    """A bounded int as a value: the fields of a task (`TASK_FIELDS`) are data."""
     return Annotated[int, Field(ge=low, le=high, description=description or None)]
 
 
-Seat = _int(0, MAX_SEATS - 1, "a seat (lanista), 0 first")
-SeatOrNone = _int(-1, MAX_SEATS - 1, "a seat, -1 for none")
-Glad = _int(0, GLADIATORS - 1, "a gladiator: seat × 4 + his place in the familia")
-Square = _int(0, SQUARES - 1, "a square: (rank - 1) × 8 + file, a1 = 0, h1 = 7, a8 = 56")
-SquareOrNone = _int(-1, SQUARES - 1, "a square, -1 for none (off the arena)")
-CardId = _int(0, CARDS - 1, "a card of the lanista's own 24 (docs/positions/jugula.md)")
-Flag = _int(0, 1, "0 or 1")
+Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1, description="a seat (lanista), 0 first")]
+SeatOrNone = Annotated[int, Field(ge=-1, le=MAX_SEATS - 1, description="a seat, -1 for none")]
+Glad = Annotated[
+    int,
+    Field(ge=0, le=GLADIATORS - 1, description="a gladiator: seat × 4 + his place in the familia"),
+]
+Square = Annotated[
+    int,
+    Field(
+        ge=0,
+        le=SQUARES - 1,
+        description="a square: (rank - 1) × 8 + file, a1 = 0, h1 = 7, a8 = 56",
+    ),
+]
+SquareOrNone = Annotated[
+    int, Field(ge=-1, le=SQUARES - 1, description="a square, -1 for none (off the arena)")
+]
+CardId = Annotated[
+    int,
+    Field(
+        ge=0, le=CARDS - 1, description="a card of the lanista's own 24 (docs/positions/jugula.md)"
+    ),
+]
+Flag = Annotated[int, Field(ge=0, le=1, description="0 or 1")]
 EffectName = Literal["move", "vox", "combat", "draw"]
 
 
@@ -82,7 +100,7 @@ TASK_FIELDS: dict[int, tuple[str, tuple[Any, ...]]] = {
         (
             Seat,
             Annotated[list[EffectName], Field(min_length=1, max_length=4)],
-            Annotated[list[_int(0, 10)], Field(min_length=1, max_length=4)],
+            Annotated[list[Annotated[int, Field(ge=0, le=10)]], Field(min_length=1, max_length=4)],
             _int(1, 4, "how many effects are still to use"),
         ),
     ),
@@ -200,21 +218,21 @@ class FightEntry(PositionModel):
     )
 
 
-def _per_seat(item: Any, description: str) -> Any:
-    return Annotated[list[item], Field(min_length=2, max_length=MAX_SEATS, description=description)]
-
-
-def _per_gladiator(item: Any, description: str) -> Any:
-    return Annotated[
-        list[item], Field(min_length=8, max_length=GLADIATORS, description=description)
-    ]
-
-
+Item = TypeVar("Item")
+PerSeat = Annotated[list[Item], Field(min_length=2, max_length=MAX_SEATS)]
+PerGladiator = Annotated[list[Item], Field(min_length=8, max_length=GLADIATORS)]
 Pile = Annotated[list[CardId], Field(max_length=CARDS)]
-
-
-def _piles(description: str) -> Any:
-    return _per_seat(Pile, description)
+Piles = PerSeat[Pile]
+Facing = Annotated[int, Field(ge=0, le=3)]
+Wounds = Annotated[int, Field(ge=0, le=2)]
+Marker = Annotated[int, Field(ge=-2, le=GLADIATORS - 1)]
+Held = Annotated[int, Field(ge=0, le=GLADIATORS)]
+GladOrNone = Annotated[int, Field(ge=-1, le=GLADIATORS - 1)]
+Vox = Annotated[int, Field(ge=0, le=VOX_MAX)]
+CardOrNone = Annotated[int, Field(ge=-1, le=CARDS - 1)]
+Bid = Annotated[int, Field(ge=-2, le=CARDS - 1)]
+CardCount = Annotated[int, Field(ge=0, le=CARDS)]
+ZoneOrNone = Annotated[int, Field(ge=-1, le=MAX_SEATS - 1)]
 
 
 class JugulaPosition(PositionModel):
@@ -233,36 +251,40 @@ class JugulaPosition(PositionModel):
     over: bool
     sudden: bool = Field(description="sudden death has begun")
     order_pos: int = Field(ge=0, le=MAX_SEATS - 1)
-    square: _per_gladiator(SquareOrNone, "each gladiator's square, -1 off the arena")
-    facing: _per_gladiator(_int(0, 3), "0 N (towards rank 8), 1 E, 2 S, 3 W")
-    wounds: _per_gladiator(_int(0, 2), "0 unhurt, 1 wounded, 2 bitten the dust")
+    square: PerGladiator[SquareOrNone] = Field(
+        description="each gladiator's square, -1 off the arena"
+    )
+    facing: PerGladiator[Facing] = Field(description="0 N (towards rank 8), 1 E, 2 S, 3 W")
+    wounds: PerGladiator[Wounds] = Field(description="0 unhurt, 1 wounded, 2 bitten the dust")
     board: Annotated[
-        list[_int(-1, GLADIATORS - 1)],
+        list[GladOrNone],
         Field(min_length=SQUARES, max_length=SQUARES, description="gladiator per square, -1"),
     ]
-    vox: _per_seat(_int(0, VOX_MAX), "Vox Populi levels")
-    marker: _per_gladiator(
-        _int(-2, GLADIATORS - 1), "Hindrance marker: -2 none, -1 on his card, else the holder"
+    vox: PerSeat[Vox] = Field(description="Vox Populi levels")
+    marker: PerGladiator[Marker] = Field(
+        description="Hindrance marker: -2 none, -1 on his card, else the holder"
     )
-    held: _per_gladiator(_int(0, GLADIATORS), "Hindrance markers each gladiator holds")
-    moved: _per_gladiator(bool, "moved by a Movement effect this turn")
-    hurt: _per_gladiator(bool, "wounded this turn (no more attacks on him)")
-    compelled: _per_seat(_int(-1, CARDS - 1), "Dubitatio's compelled card, -1 none")
-    bids: _per_seat(_int(-2, CARDS - 1), "round card: -1 none, -2 the deck's top, else card")
-    top_known: _per_seat(_int(0, CARDS), "top cards of the deck their owner knows")
-    top_public: _per_seat(_int(0, CARDS), "top cards of the deck everybody knows")
-    out: _per_seat(bool, "the familia has left the arena (3-4 lanistae)")
-    zone: _per_seat(_int(-1, MAX_SEATS - 1), "deployment zone, -1 not chosen yet")
+    held: PerGladiator[Held] = Field(description="Hindrance markers each gladiator holds")
+    moved: PerGladiator[bool] = Field(description="moved by a Movement effect this turn")
+    hurt: PerGladiator[bool] = Field(description="wounded this turn (no more attacks on him)")
+    compelled: PerSeat[CardOrNone] = Field(description="Dubitatio's compelled card, -1 none")
+    bids: PerSeat[Bid] = Field(description="round card: -1 none, -2 the deck's top, else card")
+    top_known: PerSeat[CardCount] = Field(description="top cards of the deck their owner knows")
+    top_public: PerSeat[CardCount] = Field(description="top cards of the deck everybody knows")
+    out: PerSeat[bool] = Field(description="the familia has left the arena (3-4 lanistae)")
+    zone: PerSeat[ZoneOrNone] = Field(description="deployment zone, -1 not chosen yet")
     order: Annotated[list[Seat], Field(max_length=MAX_SEATS, description="the round's order")]
     winning_seats: Annotated[list[Seat], Field(max_length=MAX_SEATS)]
-    hand: _piles("each lanista's hand")
-    deck: _piles("each draw deck, bottom first: the last card is the top")
-    discard: _piles("each discard pile, oldest first")
-    in_play: _piles("cards played whose effect is not resolved yet")
-    aside: _piles("the Prima Jugula cards set aside")
-    removed: _piles("cards out of the game")
-    shown: _piles("hand cards everybody knows")
-    fighters: _per_gladiator(FighterEntry, "the gladiators, four per seat in seat order")
+    hand: Piles = Field(description="each lanista's hand")
+    deck: Piles = Field(description="each draw deck, bottom first: the last card is the top")
+    discard: Piles = Field(description="each discard pile, oldest first")
+    in_play: Piles = Field(description="cards played whose effect is not resolved yet")
+    aside: Piles = Field(description="the Prima Jugula cards set aside")
+    removed: Piles = Field(description="cards out of the game")
+    shown: Piles = Field(description="hand cards everybody knows")
+    fighters: PerGladiator[FighterEntry] = Field(
+        description="the gladiators, four per seat in seat order"
+    )
     tasks: Annotated[list[Task], Field(max_length=200, description="the decision stack")]
     fight: FightEntry | None
 

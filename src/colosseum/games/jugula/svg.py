@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from ...core.svg import el, num, text, title
 from .board import geometry
 from .render import DECISION_WORDS
 from .render_names import FACINGS, abbreviation
@@ -36,17 +37,13 @@ from .svg_parts import (
     card_name,
     circle,
     clickable,
-    el,
     fill,
     fit,
     gladiator_about,
     hand,
     lanista_panel,
-    num,
     rect,
     seat_words,
-    text,
-    title,
     words,
 )
 
@@ -363,7 +360,7 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     found = _split(view, [str(n) for n in legal])
     height = _size(view)[1]
     parts = [el("style", STYLE), _arena(view, found)]
-    y = Y0 + height * S + 24
+    y: float = Y0 + height * S + 24
     markup, used = _status(view, y)
     parts.append(markup)
     y += used

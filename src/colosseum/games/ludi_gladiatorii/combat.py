@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
 from . import champions
+from .data import BuildingEffect
 from .model import NOBODY, PHASE, Combat
 from .tableau import (
     discard_gladiator,
@@ -244,7 +245,9 @@ def _reveal(s: LudiState, card: int, applied: bool, events: list[Event]) -> None
 
 def attack_bonus(s: LudiState, seat: int, card: int) -> int:
     """Catacumbae (novices) and the veterans' attack building: +1 when attacking."""
-    wanted = "veteran_attack_bonus" if s.catalog.gladiators[card].veteran else "novice_attack_bonus"
+    wanted: BuildingEffect = (
+        "veteran_attack_bonus" if s.catalog.gladiators[card].veteran else "novice_attack_bonus"
+    )
     return 1 if has_effect(s, seat, wanted) else 0
 
 

@@ -188,8 +188,8 @@ class Gladiator:
     combat: int
     work: int
     construction: int
-    ability: str
-    box: str
+    ability: Ability
+    box: Box
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,8 +206,8 @@ class Building:
     starting: bool
     points: int
     coins: int
-    effect: str
-    box: str
+    effect: BuildingEffect
+    box: Box
     text: str
 
 
@@ -229,7 +229,7 @@ class CombatCard:
 @dataclass(frozen=True, slots=True)
 class EventCard:
     index: int
-    code: str
+    code: EventEffect
     name: str
     text: str
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict, get_args
 
 GAME_ID = "ludi-gladiatorii"
 VERSION = 2
@@ -11,7 +11,7 @@ holds the building razed for the Lapicidinae, the unused `fought` flags are gone
 NOBODY = -1
 
 # Decisions. Each phase names what the deciding seat chooses.
-PHASES = (
+PhaseName = Literal[
     "draft",  # building draft variant: take an initial building
     "champion",  # Champions: designate a champion
     "start",  # start of turn: resolve the next start-of-turn effect
@@ -34,8 +34,32 @@ PHASES = (
     "decimatio",  # decimatio variant: discard one of the revealed gladiators
     "bid",  # auction 2: bid or pass
     "over",
-)
-PHASE = {name: i for i, name in enumerate(PHASES)}
+]
+PHASES: tuple[PhaseName, ...] = get_args(PhaseName)
+PHASE: dict[PhaseName, int] = {name: i for i, name in enumerate(PHASES)}
+
+JobKind = Literal["", "build", "demolish", "quarry", "quarry_build"]
+"""The build or demolition in progress ("": none); the Lapicidinae's are quarry and
+quarry_build."""
+Resume = Literal["main", "start"]
+"""Where the champion designations return: the main phase or the start of the turn."""
+StartEffect = Literal[
+    "vinalia",
+    "plaga_galeni",
+    "refill_gladiators",
+    "novice_income",
+    "training",
+    "champion",
+]
+"""A start-of-turn effect still to resolve."""
+
+
+class InPlay(TypedDict):
+    """The cards of the boxes in play (`setup.cards_in_play`), as catalog indices."""
+
+    gladiators: list[int]
+    buildings: list[int]
+    events: list[int]
 
 
 class Combat:

@@ -21,7 +21,20 @@ from ...core.options import resolve_options
 from ...core.positions import PositionModel, validate_position
 from ...core.rng import Rng
 from .data import load_catalog
-from .model import GAME_ID, LISTS, NESTED, PHASES, SCALARS, VERSION, Auction, Combat
+from .model import (
+    GAME_ID,
+    LISTS,
+    NESTED,
+    PHASES,
+    SCALARS,
+    VERSION,
+    Auction,
+    Combat,
+    JobKind,
+    PhaseName,
+    Resume,
+    StartEffect,
+)
 from .options import OPTIONS
 from .setup import cards_in_play
 
@@ -41,15 +54,6 @@ Flags = Annotated[
 ]
 PerSeat = Annotated[list[Count], Field(min_length=2, max_length=5, description="one per seat")]
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2)]
-StartEffect = Literal[
-    "vinalia",
-    "plaga_galeni",
-    "refill_gladiators",
-    "novice_income",
-    "training",
-    "champion",
-]
-Phase = Literal[PHASES]  # type: ignore[valid-type]
 
 
 def _option_field(spec: Any) -> Any:
@@ -62,7 +66,7 @@ def _option_field(spec: Any) -> Any:
     return (str, Field(default=spec.default, max_length=1000, description=spec.description))
 
 
-LudiOptions = create_model(  # type: ignore[call-overload]
+LudiOptions = create_model(
     "LudiOptions",
     __base__=PositionModel,
     __doc__="The game's options (see `colosseum games`); a missing one takes its default.",
@@ -116,7 +120,10 @@ class LudiPosition(PositionModel):
     game: Literal["ludi-gladiatorii"]
     version: Literal[2]
     players: Annotated[int, Field(ge=2, le=5)]
-    options: LudiOptions  # type: ignore[valid-type]
+    if TYPE_CHECKING:  # mypy cannot see the fields of a model made by create_model
+        options: PositionModel
+    else:
+        options: LudiOptions
     seed: int | None = Field(description="the seed the game started from, if known")
     rng: Annotated[int, Field(ge=0, le=2**64 - 1)] = Field(
         description="the state of the game's SplitMix64 generator: all future shuffles"
@@ -124,7 +131,7 @@ class LudiPosition(PositionModel):
     active: Seat = Field(description="whose turn it is")
     start_seat: Seat = Field(description="the starting player (a round begins with them)")
     round: Annotated[int, Field(ge=0, le=1_000_000)]
-    phase: Phase = Field(description="the decision pending (model.PHASES)")
+    phase: PhaseName = Field(description="the decision pending (model.PHASES)")
     decider: Seat = Field(description="who takes the pending decision")
     supply_coins: Count = Field(description="coins in the centre")
     supply_points: Count = Field(description="victory point tokens in the centre")
@@ -132,7 +139,7 @@ class LudiPosition(PositionModel):
     event: CardOrNone = Field(description="Historiae: this round's event, -1 for none")
     officina_used: bool
     auctions_left: Annotated[int, Field(ge=0, le=10)]
-    job_kind: Literal["", "build", "demolish", "quarry", "quarry_build"]
+    job_kind: JobKind
     job_building: CardOrNone = Field(description="the building being built or demolished")
     job_left: Count = Field(description="construction still needed")
     job_used: Count = Field(description="gladiators used so far")
@@ -142,7 +149,7 @@ class LudiPosition(PositionModel):
     chain_target: SeatOrNone = Field(description="the rival whose gladiators are chained")
     collect_card: CardOrNone = Field(description="the gladiator collecting")
     events_started: bool = Field(description="Historiae: the first round (no event) is over")
-    resume: Literal["main", "start"] = Field(description="where champion designations return")
+    resume: Resume = Field(description="where champion designations return")
     coins: PerSeat
     points: PerSeat
     turned: Flags

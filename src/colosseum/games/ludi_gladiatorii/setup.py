@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event
 from ...core.errors import InvalidOption
@@ -10,7 +10,7 @@ from ...core.options import OptionValue
 from ...core.rng import Rng
 from . import turn
 from .data import Catalog, load_catalog
-from .model import NOBODY, PHASE
+from .model import NOBODY, PHASE, InPlay
 from .tableau import building_enters, show_buildings
 
 if TYPE_CHECKING:
@@ -29,9 +29,7 @@ def boxes_in_play(options: dict[str, OptionValue], players: int) -> set[str]:
     return boxes
 
 
-def cards_in_play(
-    catalog: Catalog, players: int, options: dict[str, OptionValue]
-) -> dict[str, Any]:
+def cards_in_play(catalog: Catalog, players: int, options: dict[str, OptionValue]) -> InPlay:
     """Setup, first paragraph: the buildings by player-count mark; cards of the boxes in play.
 
     The Colosseum is used exactly when the Champions module is (the module requires it).

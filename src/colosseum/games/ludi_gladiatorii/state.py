@@ -17,7 +17,21 @@ from ...core.state import State
 from . import hidden, invariants, rules, setup
 from . import position as position_format
 from .data import Catalog
-from .model import GAME_ID, LISTS, NESTED, PHASE, PHASES, SCALARS, VERSION, Auction, Combat
+from .model import (
+    GAME_ID,
+    LISTS,
+    NESTED,
+    PHASE,
+    PHASES,
+    SCALARS,
+    VERSION,
+    Auction,
+    Combat,
+    InPlay,
+    JobKind,
+    Resume,
+    StartEffect,
+)
 
 
 class LudiState(State):
@@ -32,7 +46,55 @@ class LudiState(State):
     rng: Rng
     combat: Combat | None
     auction: Auction | None
-    in_play: dict[str, Any]
+    in_play: InPlay
+    # SCALARS (model.py)
+    active: int
+    start_seat: int
+    round: int
+    phase: int  # an index into PHASES
+    decider: int
+    supply_coins: int
+    supply_points: int
+    supply_favor: int
+    event: int
+    officina_used: bool
+    auctions_left: int
+    job_kind: JobKind
+    job_building: int
+    job_left: int
+    job_used: int
+    job_razed: int
+    chain_card: int
+    chain_left: int
+    chain_target: int
+    collect_card: int
+    events_started: bool
+    resume: Resume
+    # LISTS
+    coins: list[int]
+    points: list[int]
+    turned: list[bool]
+    chained: list[bool]
+    favor: list[bool]
+    trample_ready: list[bool]
+    champion: list[int]
+    centre_buildings: list[int]
+    building_deck: list[int]
+    centre_novices: list[int]
+    veteran_pile: list[int]
+    veteran_discard: list[int]
+    combat_pile: list[int]
+    combat_discard: list[int]
+    event_pile: list[int]
+    event_discard: list[int]
+    start_pending: list[StartEffect]
+    champion_queue: list[int]
+    draft_pool: list[int]
+    winning_seats: list[int]
+    # NESTED: one list of cards per seat
+    gladiators: list[list[int]]
+    buildings: list[list[int]]
+    hands: list[list[int]]
 
     def clone(self) -> LudiState:
         """Explicit shallow copies: the fields of SCALARS, LISTS and NESTED (model.py)."""

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cli.seats import plural
+from ...core.svg import el, num, text, title
 from .render_cards import (
     PHASE_WORDS,
     building_kinds,
@@ -48,19 +49,15 @@ from .svg_parts import (
     capacity,
     card_tile,
     clickable,
-    el,
     fill,
     fit,
     frame,
     gladiator_offer_tile,
     gladiator_tile,
-    num,
     rect,
     score_words,
     seat_words,
-    text,
     tip_with,
-    title,
 )
 
 WIDTH = 720
@@ -158,7 +155,8 @@ def _buttons(notations: Sequence[str], view: View, y: float, head: str) -> tuple
     if not notations:
         return "", 0
     parts = [text(MARGIN, y + 14, head, font_size="13", font_weight="bold")]
-    x, top = MARGIN, y + 22
+    x: float = MARGIN
+    top = y + 22
     for notation in notations:
         label = _button_label(notation, view)
         width = button_width(label)
@@ -234,6 +232,7 @@ def _auction(view: View, split: Split, y: float) -> tuple[str, float]:
     viewer = view.get("seat")
     parts = [text(10, 18, "Auction", font_size="14", font_weight="bold", fill="#8d6e00")]
     offered = auction.get("offered")
+    x: float  # the left of a tile or button
     if offered is None:
         for i, code in enumerate(auction.get("revealed", [])):
             x, top = 10 + (i % 4) * 170, 28 + (i // 4) * 48
@@ -420,7 +419,7 @@ def _ludus(view: View, lanista: Mapping[str, Any], split: Split) -> tuple[str, f
         x, y = 6 + (i % 5) * (GLADIATOR_W + 4), 46 + (i // 5) * (GLADIATOR_H + 4)
         actions = split.gladiators.get(entry["code"], [])
         parts.append(gladiator_tile(entry, x, y, seat, actions, view))
-    top = 46 + ((len(gladiators) + 4) // 5) * (GLADIATOR_H + 4) if gladiators else 48
+    top: float = 46 + ((len(gladiators) + 4) // 5) * (GLADIATOR_H + 4) if gladiators else 48
     parts.append(
         text(
             8,

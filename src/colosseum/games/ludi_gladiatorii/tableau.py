@@ -6,24 +6,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Event
+from .data import BuildingEffect, EventEffect
 from .model import NOBODY, PHASE
 
 if TYPE_CHECKING:
     from .state import LudiState
 
 
-def has_effect(s: LudiState, seat: int, effect: str) -> bool:
+def has_effect(s: LudiState, seat: int, effect: BuildingEffect) -> bool:
     """Whether `seat` owns a building with this effect."""
     buildings = s.catalog.buildings
     return any(buildings[b].effect == effect for b in s.buildings[seat])
 
 
-def count_effect(s: LudiState, seat: int, effect: str) -> int:
+def count_effect(s: LudiState, seat: int, effect: BuildingEffect) -> int:
     buildings = s.catalog.buildings
     return sum(1 for b in s.buildings[seat] if buildings[b].effect == effect)
 
 
-def event_is(s: LudiState, code: str) -> bool:
+def event_is(s: LudiState, code: EventEffect) -> bool:
     """Whether the Historiae event of this round is `code`."""
     return s.event != NOBODY and s.catalog.events[s.event].code == code
 

@@ -4,11 +4,11 @@ beside the step in progress (the Cubiculum's novices, Saturnalia...) is in `anyt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ...core.actions import Action, Event
 from . import auction, champions, combat
-from .model import NOBODY, PHASE
+from .model import NOBODY, PHASE, PhaseName, StartEffect
 from .tableau import (
     building_enters,
     building_leaves,
@@ -76,9 +76,9 @@ def _next_event(s: LudiState, events: list[Event]) -> None:
         events.append(Event("event", {"event": s.catalog.events[s.event].code}))
 
 
-def _start_effects(s: LudiState, seat: int) -> list[str]:
+def _start_effects(s: LudiState, seat: int) -> list[StartEffect]:
     """The start-of-turn effects `seat` has this turn, to resolve in the order they choose."""
-    effects = []
+    effects: list[StartEffect] = []
     if event_is(s, "vinalia"):
         effects.append("vinalia")
     if event_is(s, "plaga_galeni"):
@@ -112,7 +112,7 @@ def continue_start(s: LudiState, events: list[Event]) -> None:
 
 
 def start_actions(s: LudiState) -> list[Action]:
-    actions = []
+    actions: list[Action] = []
     for effect in s.start_pending:
         if effect == "training":
             actions.extend(Action("train", s.catalog.gladiators[g].code) for g in _trainees(s))
@@ -131,7 +131,7 @@ def _trainees(s: LudiState) -> list[int]:
 
 def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
     if action.kind == "start":
-        effect = str(action.args[0])
+        effect = next(e for e in s.start_pending if e == action.args[0])
         s.start_pending.remove(effect)
         _resolve_start(s, effect, events)
         if s.phase != PHASE["start"]:
@@ -336,8 +336,10 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
         amount = cat.gladiators[card].work + (1 if has_effect(s, seat, "work_income") else 0)
         events.append(Event("work", {"seat": seat, "gladiator": arg}))
         gain_coins(s, seat, amount, events, "work")
-    elif kind in ("build", "demolish"):
-        _start_job(s, kind, cat.building_by_code[arg], events)
+    elif kind == "build":
+        _start_job(s, "build", cat.building_by_code[arg], events)
+    elif kind == "demolish":
+        _start_job(s, "demolish", cat.building_by_code[arg], events)
     elif kind == "chain":
         card = cat.gladiator_by_code[arg]
         s.turned[card] = True
@@ -368,7 +370,7 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
         auction.enter(s, events)
 
 
-def _choose_rival(s: LudiState, phase: str, rivals: list[int], events: list[Event]) -> None:
+def _choose_rival(s: LudiState, phase: PhaseName, rivals: list[int], events: list[Event]) -> None:
     """Ask which rival, unless there is only one."""
     s.phase = PHASE[phase]
     s.decider = s.active
@@ -450,7 +452,9 @@ def _quarry(s: LudiState, building: int, events: list[Event]) -> None:
 # --- build and demolish ---------------------------------------------------------------------
 
 
-def _start_job(s: LudiState, kind: str, building: int, events: list[Event]) -> None:
+def _start_job(
+    s: LudiState, kind: Literal["build", "demolish"], building: int, events: list[Event]
+) -> None:
     """Build or demolish: gladiators are then added one by one until the cost is met."""
     s.job_building = building
     s.job_used = 0

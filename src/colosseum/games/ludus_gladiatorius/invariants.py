@@ -280,10 +280,10 @@ def _pending(p: LudusPosition, catalog: Catalog, active: int) -> None:
     attacker, defender = p.pending.attacker, p.pending.defender
     if attacker != active or not p.attacked[attacker]:
         raise invalid("pending.attacker", "the active gladiator, having attacked")
-    if p.hex[defender] is None or p.owner[defender] == p.owner[attacker]:
+    here, there = p.hex[attacker], p.hex[defender]
+    if there is None or p.owner[defender] == p.owner[attacker]:
         raise invalid("pending.defender", "a standing gladiator of another lanista")
     index, neighbours = catalog.arena.index, catalog.arena.neighbours
-    here, there = p.hex[attacker], p.hex[defender]
     if here is None or index[there] not in neighbours[index[here]]:
         raise invalid("pending.defender", "combat is with an adjacent gladiator")
     if p.defended[defender] or p.no_defence[defender] or p.entangled[defender]:

@@ -38,8 +38,10 @@ def from_version_1(position: dict[str, Any]) -> dict[str, Any]:
             for entry in unrevealed
         ]
     names = ("counter", "counter_status", "counter_mask", "attacked", "defended")
-    lists = [position.get(name) for name in names]
-    if not all(isinstance(v, list) and len(v) == NUM_GLADIATORS for v in lists):
+    lists = [
+        v for v in map(position.get, names) if isinstance(v, list) and len(v) == NUM_GLADIATORS
+    ]
+    if len(lists) < len(names):
         return position
     counter, status, mask, attacked, defended = (list(v) for v in lists)
     for g in range(NUM_GLADIATORS):

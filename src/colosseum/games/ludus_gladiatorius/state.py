@@ -84,10 +84,30 @@ class LudusState(State):
     version = VERSION
 
     catalog: Catalog
-    owner: tuple[int, ...]
-    pending: tuple[int, int, bool] | None
+    rng: Rng
+    owner: tuple[int, ...]  # by gladiator index: its seat, -1 not in the game
+    life: list[int]
+    hex: list[int]  # OFF_BOARD once out of the arena
     start_hex: tuple[int, ...]
+    remaining: list[int]  # counters left, by gladiator * KINDS + kind
+    counter: list[int]  # this round's counter kind, NO_COUNTER before it is placed
+    counter_status: list[int]  # HIDDEN, REVEALED or SPENT
+    counter_mask: list[int]  # bits of the kinds ruled out in public
+    attacked: list[bool]
+    defended: list[bool]
+    no_attack: list[bool]
+    no_defence: list[bool]
+    entangled: list[bool]
+    carry: list[int]  # shields carried over from a Doughty Defence
     unrevealed: list[tuple[int, int, int]]
+    order: tuple[int, ...]
+    step: int
+    phase: int  # an index into PHASE_NAMES
+    round: int
+    moved: bool
+    allowance: int
+    pending: tuple[int, int, bool] | None
+    net_hex: int  # NET_HELD while the Retiarius holds it
     winning_seats: tuple[int, ...]
 
     # --- construction ---------------------------------------------------------------------

@@ -98,7 +98,7 @@ def _centre(arena: Arena, name: str) -> tuple[float, float]:
 
 def _counter_words(entry: Entry) -> str:
     """ "face down", "SA", "SA done" (an own counter already used), "blank", or "–" (none)."""
-    counter = entry.get("counter")
+    counter: str | None = entry.get("counter")
     if counter is None or counter == "hidden":
         return "–" if counter is None else "face down"
     return counter + (" done" if entry.get("counter_usable") is False else "")
@@ -245,8 +245,16 @@ def _map(view: View, folder: str, hexes: dict[str, list[str]], targets: dict[int
     pending = view.get("pending_attack")
     if pending and {pending["attacker"], pending["defender"]} <= set(standing):
         ends = [_centre(arena, standing[pending[key]]["hex"]) for key in ("attacker", "defender")]
-        line = {"stroke": "#b71c1c", "stroke_width": "4", "stroke_dasharray": "8 4"}
-        parts.append(_line(*ends[0], *ends[1], class_="attack-line", **line))
+        parts.append(
+            _line(
+                *ends[0],
+                *ends[1],
+                class_="attack-line",
+                stroke="#b71c1c",
+                stroke_width="4",
+                stroke_dasharray="8 4",
+            )
+        )
     parts += [_token(g, arena, view, targets.get(n, [])) for n, g in standing.items()]
     net = view.get("net")
     if isinstance(net, str) and net in arena.index:

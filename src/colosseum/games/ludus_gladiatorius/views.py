@@ -21,8 +21,8 @@ def view(state: LudusState, seat: int | None) -> dict[str, Any]:
     counters were placed), life, revealed counters; its own sheets and counters."""
     names = state.catalog.arena.names
     kept = [0] * NUM_GLADIATORS
-    for entry in state.unrevealed:
-        kept[entry[0]] += 1
+    for g, _, _ in state.unrevealed:
+        kept[g] += 1
     gladiators = []
     for g in range(NUM_GLADIATORS):
         if state.owner[g] < 0:
