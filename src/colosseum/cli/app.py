@@ -34,13 +34,14 @@ from ..sim.tournament import (
 )
 from . import reports
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
-from .extras import missing_module, unavailable
+from .extras import deferred_group
 from .play import HUMAN, PlaySession
 from .records import check_writable, load_record, recorded_players, replay_moves, save_record
 from .renderers import renderer_for
 from .serve import serve
 
 T = TypeVar("T")
+CAREER_HELP = "Jugula Careers campaigns: ludus record sheets and their history, kept in a database."
 
 app = typer.Typer(
     name="colosseum",
@@ -50,12 +51,15 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 
-if missing_module("store") is None:
+
+def _career_app() -> typer.Typer:
     from .career import career_app
 
-    app.add_typer(career_app, name="career")
-else:  # the engines need no database; the campaigns do
-    unavailable(app, "career", "store")
+    return career_app
+
+
+# The campaigns need the store extra (a database); the engines do not.
+deferred_group(app, "career", "store", CAREER_HELP, _career_app)
 app.command("serve")(serve)
 
 GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]

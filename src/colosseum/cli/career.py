@@ -34,6 +34,7 @@ career_app = typer.Typer(
     name="career",
     help="Jugula Careers campaigns: ludus record sheets and their history, kept in a database.",
     no_args_is_help=True,
+    add_completion=False,
 )
 
 CampaignArg = Annotated[str, typer.Argument(help="The campaign's name.", show_default=False)]

@@ -4,6 +4,7 @@ when the extra it needs is not installed."""
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 
 import typer
 
@@ -35,15 +36,22 @@ def require(extra: str, command: str) -> None:
         )
 
 
-def unavailable(app: typer.Typer, name: str, extra: str) -> None:
-    """Register `name` as a command that only says which extra to install (whatever its
-    arguments, --help included)."""
+def deferred_group(
+    app: typer.Typer, name: str, extra: str | None, help: str, load: Callable[[], typer.Typer]
+) -> None:
+    """Register the command group `name`, imported only when it is used (`load` returns its
+    Typer app), so `colosseum --help` need not import a database or a web server; without
+    `extra` installed it only says which extra to install (whatever its arguments)."""
 
     @app.command(
         name,
-        help=f"(needs the {extra} extra: pip install 'colosseum[{extra}]')",
+        help=help,
         add_help_option=False,
         context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
     )
-    def needs_extra(ctx: typer.Context) -> None:
-        require(extra, f"colosseum {name}")
+    def deferred(ctx: typer.Context) -> None:
+        if extra is not None:
+            require(extra, f"colosseum {name}")
+        group = typer.main.get_command(load())
+        with group.make_context(name, list(ctx.args), parent=ctx.parent) as inner:
+            group.invoke(inner)

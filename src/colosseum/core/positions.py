@@ -5,22 +5,22 @@ a state from it, so a broken one is refused with an `InvalidRecord` naming the f
 accepted to fail later. The same models publish the format as JSON Schema (`docs/positions/`).
 
 Formats change: a position or record carries its game's `version`, and a game registers one
-migration per step (version n to n + 1), so whatever an earlier version wrote keeps loading.
+migration per step (version n to n + 1), so whatever an earlier version wrote keeps loading
+(`core/migrations.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .errors import InvalidRecord
+from .migrations import Migration as Migration
+from .migrations import migrate as migrate
 
 Model = TypeVar("Model", bound=BaseModel)
-
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
-"""Turns a version-n dict into the version-(n + 1) dict (the caller sets `version`)."""
 
 
 class PositionModel(BaseModel):
@@ -42,32 +42,3 @@ def validate_position(model: type[Model], position: Mapping[str, Any]) -> Model:
 def invalid(field: str, problem: str) -> InvalidRecord:
     """The error for a position whose `field` breaks an invariant of the game."""
     return InvalidRecord(f"position field {field}: {problem}")
-
-
-def migrate(
-    kind: str,
-    document: dict[str, Any],
-    current: int,
-    migrations: Mapping[int, Migration],
-    game_id: str,
-) -> dict[str, Any]:
-    """`document` (a position or record of `game_id`) brought up to version `current`."""
-    version = document.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise InvalidRecord(f"{kind} has no whole-number version (got {version!r})")
-    if version > current:
-        raise InvalidRecord(
-            f"{kind} has version {version} of {game_id}, written by a newer Colosseum; "
-            f"this one reads up to version {current}"
-        )
-    while version < current:
-        step = migrations.get(version)
-        if step is None:
-            raise InvalidRecord(
-                f"{kind} has version {version} of {game_id}, which this Colosseum cannot "
-                f"carry over to version {current}"
-            )
-        document = step(dict(document))
-        version += 1
-        document["version"] = version
-    return document

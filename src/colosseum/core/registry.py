@@ -17,8 +17,8 @@ from .errors import (
     InvalidRecord,
     UnknownGame,
 )
+from .migrations import Migration, migrate
 from .options import OptionSpec, OptionValue, resolve_options
-from .positions import Migration, migrate
 from .state import State
 
 # Games shipped with Colosseum, imported on first use.
@@ -52,7 +52,7 @@ class GameDefinition:
     from_position: Callable[[dict[str, Any]], State]
     extras: Mapping[str, Any] = field(default_factory=dict)
     position_migrations: Mapping[int, Migration] = field(default_factory=dict)
-    """Version n to n + 1 of this game's positions (`core.positions.migrate`)."""
+    """Version n to n + 1 of this game's positions (`core.migrations.migrate`)."""
     record_migrations: Mapping[int, Migration] = field(default_factory=dict)
     """Version n to n + 1 of this game's records."""
     render_svg: Callable[[Mapping[str, Any], Sequence[str]], str] | None = None
