@@ -40,6 +40,7 @@ from .render_cards import (
     building_name,
     building_spec,
     building_text,
+    card_number,
     card_short,
     card_text,
     catalog,
@@ -91,8 +92,9 @@ def _gladiator_table(lanista: Mapping[str, Any]) -> Table | Text:
         turned = entry["turned"]
         mark = Text(TURNED, style=TURNED_STYLE) if turned else Text(STRAIGHT, style=STRAIGHT_STYLE)
         name = Text(entry["name"], style=f"bold {seat_style(seat)}")
-        if entry["code"] != entry["name"].lower():
-            name.append(f" {entry['code']}", style="dim")
+        number = card_number(entry["code"], entry["name"])
+        if number:
+            name.append(f" {number}")
         table.add_row(
             mark,
             name,
@@ -239,7 +241,7 @@ def _buildings_table(codes: Sequence[str], title: str) -> Table:
     )
     table.add_column("Building (entry)", no_wrap=True)
     table.add_column("Cost", justify="right")
-    table.add_column("Dem", justify="right")
+    table.add_column("Demolish", justify="right")
     table.add_column("Effect", style="dim")
     for same in building_kinds(codes):
         spec = building_spec(same[0])
@@ -478,8 +480,8 @@ def decision_grid(view: View) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style=LABEL_STYLE, no_wrap=True)
     grid.add_column()
-    phase_text = Text(phase, style="bold")
-    phase_text.append(f" · {PHASE_WORDS.get(phase, '')}", style="")
+    words = PHASE_WORDS.get(phase, phase.replace("_", " "))
+    phase_text = Text(words[:1].upper() + words[1:], style="bold")
     grid.add_row("Phase", phase_text)
     if phase == "over":
         winners = view.get("winners", [])
@@ -542,7 +544,8 @@ class LudiBoard:
             yield lanista_panel(view, lanista, self.target, decision)
         yield Text(
             f"{STRAIGHT} straight (can act)  {TURNED} turned (can still defend)  "
-            "Cmb/Wrk/Bld: combat, work, construction  c: coins",
+            "nov/vet: novice, veteran  Cmb/Wrk/Bld: combat, work, construction  c: coins  "
+            "Demolish: the construction it takes (–: never, it has VP)",
             style="dim",
         )
         if view.get("combat"):

@@ -240,15 +240,25 @@ def gladiator_name(code: str) -> str:
     return code if index is None else catalog().gladiators[index].name
 
 
+def card_number(code: str, name: str) -> str:
+    """What tells apart cards of one name: the novices' numbers ("tiro_14" -> "14", Quintus
+    Ludus's "tiro_q_1" -> "Q1"); nothing for a gladiator whose name is his own."""
+    if code == name.lower():
+        return ""
+    rest = code.removeprefix(name.lower()).strip("_")
+    return rest.replace("_", "").upper() if rest else code
+
+
 def gladiator_text(view: View, code: str, seat: int | None = None) -> Text:
-    """ "Tiro tiro_3" (the code when it is not the name) in its lanista's colour."""
+    """ "Tiro 3" (a novice with his number) in its lanista's colour."""
     owner = owners_of(view).get(code)
     if seat is None and owner is not None:
         seat = owner[0]
     name = owner[1]["name"] if owner is not None else gladiator_name(code)
     text = Text(name, style=f"bold {seat_style(seat)}")
-    if code != name.lower():
-        text.append(f" {code}", style="dim")
+    number = card_number(code, name)
+    if number:
+        text.append(f" {number}")
     return text
 
 

@@ -308,8 +308,8 @@ def render_sheets(view: View) -> Table:
         padding=(0, 1),
         collapse_padding=True,
         pad_edge=False,
-        caption="Dice: S standard, B boosted, M mighty. Dim specials: the sheet's totals "
-        "(what is left is secret).",
+        caption="Dice: S standard, B boosted, M mighty; rolled, each die's face: / a sword, "
+        "o a shield, - blank. Dim specials: the sheet's totals (what is left is secret).",
         caption_justify="left",
         caption_style="dim",
     )
