@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .actions import Action, Event, JsonValue, normalize_notation
@@ -23,6 +24,9 @@ class State(ABC):
 
     game_id: ClassVar[str]
     version: ClassVar[int]
+    notation_words: ClassVar[Mapping[str, str]] = {}
+    """Words a person may type for a notation's own ("north" for Jugula's "n"), read by
+    `parse_action` word by word."""
 
     num_players: int
     options: dict[str, OptionValue]
@@ -97,11 +101,12 @@ class State(ABC):
         return list(self._legal)
 
     def parse_action(self, notation: str) -> Action:
-        """The legal action whose notation is `notation` (case and spacing ignored)."""
-        wanted = normalize_notation(notation)
+        """The legal action whose notation is `notation` (case and spacing ignored, and the
+        game's `notation_words` read as the words they stand for)."""
+        wanted = self._canonical(notation)
         legal = self.legal_actions()
         for action in legal:
-            if normalize_notation(str(action)) == wanted:
+            if self._canonical(str(action)) == wanted:
                 return action
         if not legal:
             raise IllegalAction(f"{notation!r}: the game is over")
@@ -114,6 +119,12 @@ class State(ABC):
             f"{notation!r} is not an action here (expected {' / '.join(kinds)}); "
             f"legal: {examples}{more}"
         )
+
+    def _canonical(self, notation: str) -> str:
+        text = normalize_notation(notation)
+        if not self.notation_words:
+            return text
+        return " ".join(self.notation_words.get(word, word) for word in text.split())
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play `action` (an Action or its notation) for the current player.

@@ -48,6 +48,8 @@ class JugulaState(State):
 
     game_id = GAME_ID
     version = VERSION
+    # A facing may be typed in full: "deploy murmillo d1 north" is "deploy murmillo d1 n".
+    notation_words = {"north": "n", "east": "e", "south": "s", "west": "w"}
 
     catalog: Catalog
     rng: Rng
