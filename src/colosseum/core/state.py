@@ -103,11 +103,16 @@ class State(ABC):
     def parse_action(self, notation: str) -> Action:
         """The legal action whose notation is `notation` (case and spacing ignored, and the
         game's `notation_words` read as the words they stand for)."""
-        wanted = self._canonical(notation)
+        wanted = normalize_notation(notation)
         legal = self.legal_actions()
         for action in legal:
-            if self._canonical(str(action)) == wanted:
+            if normalize_notation(str(action)) == wanted:
                 return action
+        if self.notation_words:  # "north" typed for "n": compared word by word
+            canonical = self._canonical(wanted)
+            for action in legal:
+                if self._canonical(str(action)) == canonical:
+                    return action
         if not legal:
             raise IllegalAction(f"{notation!r}: the game is over")
         kinds = sorted({action.kind for action in legal})
