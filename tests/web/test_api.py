@@ -256,6 +256,15 @@ def test_since_leaves_out_earlier_events(client: TestClient, duel: Any) -> None:
     assert state(client, table, None, since=-3)["events"] == everything
 
 
+def test_each_event_names_the_rule_it_applied(client: TestClient, duel: Any) -> None:
+    """An event's `rule` (docs/rules/ludus-gladiatorius.md, 'Rule ids') in the answer too."""
+    table, tokens, mover, _ = duel
+    first = state(client, table, tokens[mover])
+    assert act(client, table, tokens[mover], first["legal"][0]["notation"], 0).status_code == 200
+    events = state(client, table, None)["events"]
+    assert events and all(e["rule"].startswith("ludus.") for e in events)
+
+
 def test_replay_frames_reveal_every_counter(client: TestClient) -> None:
     """`/replay/{step}`: 403 before the end; then every step 0..total is the board of every
     seat's view merged (no counter face down) with the log so far; out of range is 422."""

@@ -45,19 +45,24 @@ def normalize_notation(text: str) -> str:
 
 
 class Event:
-    """Something that happened, with the seats that may see it (`None`: everyone)."""
+    """Something that happened, with the seats that may see it (`None`: everyone) and the id of
+    the rule it applied (`rule`, listed in the game's `data/rule_ids.toml` and its rules notes;
+    an id is never renamed once published, docs/kernel.md)."""
 
-    __slots__ = ("data", "kind", "visible_to")
+    __slots__ = ("data", "kind", "rule", "visible_to")
 
     def __init__(
         self,
         kind: str,
         data: dict[str, JsonValue] | None = None,
         visible_to: Iterable[int] | None = None,
+        *,
+        rule: str | None = None,
     ) -> None:
         self.kind = kind
         self.data = data if data is not None else {}
         self.visible_to = None if visible_to is None else frozenset(visible_to)
+        self.rule = rule
 
     def visible(self, seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) may see this event."""
@@ -65,7 +70,7 @@ class Event:
 
     def to_json(self) -> dict[str, JsonValue]:
         visible = None if self.visible_to is None else sorted(self.visible_to)
-        return {"kind": self.kind, "data": self.data, "visible_to": visible}
+        return {"kind": self.kind, "rule": self.rule, "data": self.data, "visible_to": visible}
 
     def __repr__(self) -> str:
-        return f"Event({self.kind!r}, {self.data!r})"
+        return f"Event({self.kind!r}, {self.data!r}, rule={self.rule!r})"

@@ -7,7 +7,7 @@ import importlib
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import (
     ColosseumError,
@@ -20,6 +20,9 @@ from .errors import (
 from .migrations import Migration, migrate
 from .options import OptionSpec, OptionValue, resolve_options
 from .state import State
+
+if TYPE_CHECKING:
+    from .rule_ids import RuleId
 
 # Games shipped with Colosseum, imported on first use.
 _BUILTIN_MODULES = (
@@ -60,6 +63,8 @@ class GameDefinition:
     standing for actions carries `data-action` (docs/web.md)."""
     merge_views: Callable[[Sequence[Mapping[str, Any]]], dict[str, Any]] | None = None
     """Every seat's view of one state merged into one showing all that was hidden (replays)."""
+    rule_ids: Callable[[], Mapping[str, RuleId]] | None = None
+    """The catalog of the rules its events cite (`Event.rule`), by id (`core.rule_ids`)."""
 
 
 _GAMES: dict[str, GameDefinition] = {}

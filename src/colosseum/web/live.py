@@ -105,6 +105,7 @@ class LiveTable:
                         {
                             "at": number,
                             "kind": event.kind,
+                            "rule": event.rule,
                             "data": event.data,
                             "text": event_text(self.game_id, data, view),
                         }

@@ -115,6 +115,9 @@ class LegalAction(BaseModel):
 class SeenEvent(BaseModel):
     at: int = Field(description="the number of the action that produced it")
     kind: str
+    rule: str | None = Field(
+        None, description="the id of the rule it applied (docs/rules/<game>.md, 'Rule ids')"
+    )
     data: dict[str, Any]
     text: str
 

@@ -45,6 +45,38 @@ Task = tuple[Any, ...]
 REMOVES_ITSELF = frozenset({"restore_removed", "heal_wound", "execution"})
 RIVAL_PURPOSES = ("virtus", "paro", "formido", "potestas", "dubitatio")
 
+RULES = {
+    "recall_from_discard": "jugula.ability.acies-aciei",
+    "restore_removed": "jugula.ability.acta-est-fabula",
+    "reckless_attack": "jugula.ability.ardor-oris",
+    "heal_wound": "jugula.ability.cognatus-a-um",
+    "take_two_prima": "jugula.ability.fraus-fraudis",
+    "move_and_attack": "jugula.ability.impetus",
+    "crowd_favourite": "jugula.ability.infamis",
+    "salute_the_crowd": "jugula.ability.morituri-te-salutant",
+    "bread_and_circuses": "jugula.ability.panem-et-circenses",
+    "evasive_move": "jugula.ability.par-pari-refertur",
+    "applause": "jugula.ability.plausus",
+    "underdog": "jugula.ability.virtus",
+    "draw_then_strike": "jugula.ability.fulmen",
+    "force_discard": "jugula.ability.paro",
+    "two_effects": "jugula.ability.animus",
+    "effect_and_compel": "jugula.ability.dubitatio",
+    "execution": "jugula.ability.fatalitas",
+    "intimidation": "jugula.ability.formido",
+    "seed_prima": "jugula.ability.perfidia",
+    "move_enemy": "jugula.ability.dementia",
+    "cull_weak": "jugula.ability.fortuna",
+    "silence_rival": "jugula.ability.potestas",
+    "trim_deck": "jugula.ability.temperare",
+}
+"""By ability id: the rule (`Event.rule`) of the card that has it, named by the card."""
+
+
+def rule_of(s: JugulaState, card: int) -> str:
+    """The rule the ability of `card` applies."""
+    return RULES[s.catalog.cards[card].ability]
+
 
 def removes_itself(s: JugulaState, card: int) -> bool:
     """Acta est Fabula, Cognatus a Um and Fatalitas leave the game once used."""
@@ -174,14 +206,14 @@ def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
         arena.put(s, "top_known", seat, max(s.top_known[seat], look))
         if look > 1:  # rearranged in secret: a card others saw put on top may have moved
             arena.put(s, "top_public", seat, 0)
-        events.append(Event("looks", {"seat": seat, "cards": look}))
+        events.append(Event("looks", {"seat": seat, "cards": look}, rule="jugula.ability.plausus"))
         if look > 1:
             tasks.append((ORDER_TOP, seat, look, look))
     elif ability == "underdog":  # Virtus
         tasks.append((PLAY, seat, PLAY_MAY))
         _with_rival(s, seat, "virtus", events)
     elif ability == "draw_then_strike":  # Fulmen
-        cards.draw(s, seat, numbers.fulmen_draw, events)
+        cards.draw(s, seat, numbers.fulmen_draw, events, rule="jugula.ability.fulmen")
         tasks.append((EFFECTS_PICK, seat, ("move", "combat"), (1, 1), 1))
     elif ability == "force_discard":  # Paro
         _with_rival(s, seat, "paro", events)
@@ -197,7 +229,7 @@ def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
         tasks.append((EXECUTE, seat))
     elif ability == "intimidation":  # Formido
         tasks.append((PLAY, seat, PLAY_MUST))
-        cards.gain_vox(s, seat, numbers.formido_vox, events)
+        cards.gain_vox(s, seat, numbers.formido_vox, events, rule="jugula.ability.formido")
         _with_rival(s, seat, "formido", events)
     elif ability == "seed_prima":  # Perfidia
         tasks.append((PERFIDIA, seat, numbers.perfidia_stars))
@@ -227,11 +259,12 @@ def _with_rival(s: JugulaState, seat: int, purpose: str, events: list[Event]) ->
 def _on_rival(s: JugulaState, seat: int, purpose: str, rival: int, events: list[Event]) -> None:
     numbers = s.catalog.rules.abilities
     if purpose == "virtus":
-        cards.lose_vox(s, rival, numbers.virtus_vox_loss, events)
+        cards.lose_vox(s, rival, numbers.virtus_vox_loss, events, rule="jugula.ability.virtus")
     elif purpose == "paro":
         s.tasks.append((DISCARD, rival, numbers.paro_hand))
     elif purpose == "formido":
-        cards.gain_vox(s, rival, numbers.formido_rival_vox, events)
+        rule = "jugula.ability.formido"
+        cards.gain_vox(s, rival, numbers.formido_rival_vox, events, rule=rule)
     elif purpose == "potestas":
         s.tasks.append((SACRIFICE, seat, 0, rival))
     elif purpose == "dubitatio":
@@ -245,10 +278,10 @@ def _compel(s: JugulaState, seat: int, rival: int, events: list[Event]) -> None:
         return
     card = hand[s.rng.below(len(hand))]
     arena.put(s, "compelled", rival, card)
-    events.append(Event("compelled", {"seat": rival}))
-    events.append(
-        Event("compelled_card", {"seat": rival, "card": s.catalog.cards[card].code}, [rival])
-    )
+    rule = "jugula.ability.dubitatio"
+    events.append(Event("compelled", {"seat": rival}, rule=rule))
+    code = s.catalog.cards[card].code
+    events.append(Event("compelled_card", {"seat": rival, "card": code}, [rival], rule=rule))
 
 
 def _compel_check(s: JugulaState, task: Task, events: list[Event]) -> None:
@@ -277,8 +310,9 @@ def _cull(s: JugulaState, seat: int, events: list[Event]) -> None:
             pile.remove(card)
         arena.put(s, "removed", seat, [*s.removed[seat], *culled])
         if culled:
+            codes = [catalog.cards[c].code for c in culled]
             events.append(
-                Event("removed", {"seat": seat, "cards": [catalog.cards[c].code for c in culled]})
+                Event("removed", {"seat": seat, "cards": codes}, rule="jugula.ability.fortuna")
             )
     s.rng.shuffle(s.deck[seat])
     cards.forget_top(s, seat)
@@ -299,7 +333,9 @@ def _apply_recall(s: JugulaState, task: Task, action: Action, events: list[Event
     s.discard[seat].remove(card)
     s.hand[seat].append(card)
     arena.put(s, "shown", seat, [*s.shown[seat], card])
-    events.append(Event("recall", {"seat": seat, "card": action.args[0]}))
+    events.append(
+        Event("recall", {"seat": seat, "card": action.args[0]}, rule="jugula.ability.acies-aciei")
+    )
 
 
 def _legal_restore(s: JugulaState, task: Task) -> list[Action]:
@@ -318,7 +354,8 @@ def _apply_restore(s: JugulaState, task: Task, action: Action, events: list[Even
     s.deck[owner].append(card)
     arena.put(s, "top_known", owner, s.top_known[owner] + 1)
     arena.put(s, "top_public", owner, s.top_public[owner] + 1)
-    events.append(Event("restore", {"seat": owner, "card": action.args[1]}))
+    data = {"seat": owner, "card": action.args[1]}
+    events.append(Event("restore", data, rule="jugula.ability.acta-est-fabula"))
 
 
 def _legal_heal(s: JugulaState, task: Task) -> list[Action]:
@@ -330,7 +367,7 @@ def _apply_heal(s: JugulaState, task: Task, action: Action, events: list[Event])
     s.tasks.pop()
     g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
     s.wounds[g] = 0
-    events.append(Event("healed", arena.describe(s, g)))
+    events.append(Event("healed", arena.describe(s, g), rule="jugula.ability.cognatus-a-um"))
 
 
 def _legal_impetus(s: JugulaState, task: Task) -> list[Action]:
@@ -371,13 +408,15 @@ def _apply_sacrifice(s: JugulaState, task: Task, action: Action, events: list[Ev
     discard any number of cards, keeping at least one."""
     kind, seat, count, rival = task
     s.tasks.pop()
+    rule = "jugula.ability.morituri-te-salutant" if rival < 0 else "jugula.ability.potestas"
     if action.kind == "discard":
-        cards.discard_from_hand(s, seat, s.catalog.card_by_code[str(action.args[0])], events)
+        card = s.catalog.card_by_code[str(action.args[0])]
+        cards.discard_from_hand(s, seat, card, events, rule=rule)
         s.tasks.append((kind, seat, count + 1, rival))
     elif rival < 0:
-        cards.gain_vox(s, seat, count, events)
+        cards.gain_vox(s, seat, count, events, rule=rule)
     else:
-        cards.lose_vox(s, rival, count, events)
+        cards.lose_vox(s, rival, count, events, rule=rule)
 
 
 def _legal_order(s: JugulaState, task: Task) -> list[Action]:
@@ -420,7 +459,9 @@ def _apply_perfidia(s: JugulaState, task: Task, action: Action, events: list[Eve
     card = s.catalog.card_by_code[str(action.args[0])]
     arena.put(s, "aside", seat, [c for c in s.aside[seat] if c != card])
     s.discard[seat].append(card)
-    events.append(Event("seed", {"seat": seat, "card": action.args[0]}))
+    events.append(
+        Event("seed", {"seat": seat, "card": action.args[0]}, rule="jugula.ability.perfidia")
+    )
     s.tasks.append((kind, seat, budget - s.catalog.cards[card].cost))
 
 
@@ -448,7 +489,7 @@ def _apply_execute(s: JugulaState, task: Task, action: Action, events: list[Even
     """Fatalitas: the gladiator is wounded (and bites the dust if he already was)."""
     s.tasks.pop()
     g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
-    victory.wound(s, g, task[1], events)
+    victory.wound(s, g, task[1], events, rule="jugula.ability.fatalitas")
 
 
 def _legal_temperare(s: JugulaState, task: Task) -> list[Action]:
@@ -470,7 +511,9 @@ def _apply_temperare(s: JugulaState, task: Task, action: Action, events: list[Ev
     pile = s.deck[seat] if card in s.deck[seat] else s.discard[seat]
     pile.remove(card)
     arena.put(s, "removed", seat, [*s.removed[seat], card])
-    events.append(Event("removed", {"seat": seat, "card": action.args[0]}))
+    events.append(
+        Event("removed", {"seat": seat, "card": action.args[0]}, rule="jugula.ability.temperare")
+    )
     s.tasks.append((kind, seat, taken + 1))
 
 
@@ -485,7 +528,8 @@ def _temperare_end(s: JugulaState, task: Task, events: list[Event]) -> None:
     cards.forget_top(s, seat)
     if cards.highest(s, seat):
         s.tasks.append((PLAY, seat, PLAY_MAY))
-        cards.draw(s, seat, s.catalog.rules.abilities.temperare_draw, events)
+        draws = s.catalog.rules.abilities.temperare_draw
+        cards.draw(s, seat, draws, events, rule="jugula.ability.temperare")
 
 
 LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {

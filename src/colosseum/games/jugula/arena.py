@@ -143,6 +143,7 @@ def describe(s: JugulaState, g: int) -> dict[str, object]:
     return {"seat": s.fighters[g].seat, "armatura": armatura(s, g).code, "square": name(s, g)}
 
 
-def wound_event(s: JugulaState, g: int, kind: str, by_seat: int) -> Event:
-    """A wound or a fall, with the seat whose blow it was (-1: none, e.g. Ardor Oris)."""
-    return Event(kind, {**describe(s, g), "by": by_seat})
+def wound_event(s: JugulaState, g: int, kind: str, by_seat: int, rule: str) -> Event:
+    """A wound or a fall by `rule`, with the seat whose blow it was (-1: none, e.g. Ardor
+    Oris)."""
+    return Event(kind, {**describe(s, g), "by": by_seat}, rule=rule)

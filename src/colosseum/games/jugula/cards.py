@@ -43,7 +43,9 @@ def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
     shown = state.shown[:]
     shown[seat] = state.hand[seat][:]
     state.shown = shown
-    events.append(Event("reshuffle", {"seat": seat, "cards": len(deck)}))
+    events.append(
+        Event("reshuffle", {"seat": seat, "cards": len(deck)}, rule="jugula.cards.reshuffle")
+    )
     return True
 
 
@@ -58,9 +60,9 @@ def take_top(state: JugulaState, seat: int, events: list[Event]) -> int:
     return state.deck[seat].pop()
 
 
-def draw(state: JugulaState, seat: int, count: int, events: list[Event]) -> int:
-    """Draw Effect: draw `count` cards; a draw with no card left in deck or discard is lost.
-    Returns the number drawn."""
+def draw(state: JugulaState, seat: int, count: int, events: list[Event], *, rule: str) -> int:
+    """Draw Effect: draw `count` cards (by `rule`: the effect, an ability, Vox Populi beyond
+    10); a draw with no card left in deck or discard is lost. Returns the number drawn."""
     drawn = 0
     for _ in range(count):
         card = take_top(state, seat, events)
@@ -69,7 +71,7 @@ def draw(state: JugulaState, seat: int, count: int, events: list[Event]) -> int:
         state.hand[seat].append(card)
         drawn += 1
     if drawn:
-        events.append(Event("draw", {"seat": seat, "cards": drawn}))
+        events.append(Event("draw", {"seat": seat, "cards": drawn}, rule=rule))
     return drawn
 
 
@@ -90,22 +92,27 @@ def leave_hand(state: JugulaState, seat: int, card: int) -> None:
         state.compelled = compelled
 
 
-def discard_from_hand(state: JugulaState, seat: int, card: int, events: list[Event]) -> None:
+def discard_from_hand(
+    state: JugulaState, seat: int, card: int, events: list[Event], *, rule: str
+) -> None:
     leave_hand(state, seat, card)
     state.discard[seat].append(card)
-    events.append(Event("discard", {"seat": seat, "card": state.catalog.cards[card].code}))
+    code = state.catalog.cards[card].code
+    events.append(Event("discard", {"seat": seat, "card": code}, rule=rule))
 
 
-def gain_vox(state: JugulaState, seat: int, amount: int, events: list[Event]) -> None:
-    """Vox Populi changes: move the marker right, never beyond 10; for each point that could
-    not be made the lanista "can draw" a card: a decision (OVERFLOW) pushed for him."""
+def gain_vox(state: JugulaState, seat: int, amount: int, events: list[Event], *, rule: str) -> None:
+    """Vox Populi changes: move the marker right (by `rule`), never beyond 10; for each point
+    that could not be made the lanista "can draw" a card: a decision (OVERFLOW) pushed for him."""
     if amount <= 0:
         return
     rules = state.catalog.rules
     level = state.vox[seat] + amount
     overflow = max(0, level - rules.vox_max)
     state.vox[seat] = min(level, rules.vox_max)
-    events.append(Event("vox", {"seat": seat, "level": state.vox[seat], "change": amount}))
+    events.append(
+        Event("vox", {"seat": seat, "level": state.vox[seat], "change": amount}, rule=rule)
+    )
     if overflow and rules.vox_overflow_draw:
         state.tasks.append((OVERFLOW, seat, overflow * rules.vox_overflow_draw))
 
@@ -125,19 +132,23 @@ def _apply_overflow(state: JugulaState, task: Task, action: Action, events: list
     _, seat, left = task
     state.tasks.pop()
     if action.kind == "enough":
-        events.append(Event("no_extra_draw", {"seat": seat, "declined": left}))
+        events.append(
+            Event("no_extra_draw", {"seat": seat, "declined": left}, rule="jugula.vox.overflow")
+        )
         return
-    draw(state, seat, 1, events)
+    draw(state, seat, 1, events, rule="jugula.vox.overflow")
     if left > 1:
         state.tasks.append((OVERFLOW, seat, left - 1))
 
 
-def lose_vox(state: JugulaState, seat: int, amount: int, events: list[Event]) -> None:
-    """Vox Populi changes: move the marker left, never below 0."""
+def lose_vox(state: JugulaState, seat: int, amount: int, events: list[Event], *, rule: str) -> None:
+    """Vox Populi changes: move the marker left (by `rule`), never below 0."""
     if amount <= 0:
         return
     state.vox[seat] = max(0, state.vox[seat] - amount)
-    events.append(Event("vox", {"seat": seat, "level": state.vox[seat], "change": -amount}))
+    events.append(
+        Event("vox", {"seat": seat, "level": state.vox[seat], "change": -amount}, rule=rule)
+    )
 
 
 def rivals(state: JugulaState, seat: int) -> list[int]:

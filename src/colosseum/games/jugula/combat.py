@@ -112,6 +112,10 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
     a = s.board[names.index(str(action.args[0]))]
     d = s.board[names.index(str(action.args[1]))]
     s.fight = Fight(a, d, action.kind == "hinder", bonus, bool(ardor))
+    if action.kind == "hinder":
+        rule = "jugula.traits.hindrance"
+    else:
+        rule = "jugula.ability.ardor-oris" if ardor else "jugula.combat.attack"
     events.append(
         Event(
             "attack",
@@ -120,6 +124,7 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
                 "defender": arena.describe(s, d),
                 "hinder": action.kind == "hinder",
             },
+            rule=rule,
         )
     )
     s.tasks.append((ATTACK_END,))
@@ -143,7 +148,9 @@ def _apply_commit(s: JugulaState, task: Task, action: Action, events: list[Event
     assert fight is not None
     card = cards.commit_card(s, seat, str(action.args[0]))
     source = "deck" if card == DECK else "hand"
-    events.append(Event("commit", {"seat": seat, "from": source}))
+    events.append(
+        Event("commit", {"seat": seat, "from": source}, rule="jugula.combat.attack-resolution")
+    )
     if side == 0:
         fight.a_card = card
         return
@@ -165,7 +172,7 @@ def _reveal(s: JugulaState, events: list[Event]) -> None:
         "attacker": catalog.cards[fight.a_card].code if fight.a_card >= 0 else None,
         "defender": catalog.cards[fight.d_card].code if fight.d_card >= 0 else None,
     }
-    events.append(Event("reveal_combat", shown))
+    events.append(Event("reveal_combat", shown, rule="jugula.combat.attack-resolution"))
     limit = catalog.rules.talents.resilient_die
     if (
         s.fighters[fight.defender].talents & RESILIENT
@@ -196,7 +203,9 @@ def _apply_resilient(s: JugulaState, task: Task, action: Action, events: list[Ev
         fight.discards.append((seat, fight.d_card))
         fight.d_card = cards.take_top(s, seat, events)
         code = s.catalog.cards[fight.d_card].code if fight.d_card >= 0 else None
-        events.append(Event("resilient", {"seat": seat, "card": code}))
+        events.append(
+            Event("resilient", {"seat": seat, "card": code}, rule="jugula.talents.resilient")
+        )
     conclude(s, events)
 
 
@@ -324,13 +333,16 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
     a, d = fight.attacker, fight.defender
     a_seat, d_seat = s.fighters[a].seat, s.fighters[d].seat
     attack, defence = scores(s, fight)
-    events.append(Event("scores", {"attack": attack, "defence": defence}))
+    events.append(
+        Event("scores", {"attack": attack, "defence": defence}, rule="jugula.combat.modifiers")
+    )
     if defence > attack:
         s.tasks.append((ATTACK_RESOLVED,))
         if s.vox[d_seat] < rules.vox_max:
             s.tasks.append((ACCLAIM, d_seat))
         else:  # at 10 the point becomes a card he may draw
-            cards.gain_vox(s, d_seat, rules.vox_defence_gain, events)
+            gain = rules.vox_defence_gain
+            cards.gain_vox(s, d_seat, gain, events, rule="jugula.combat.defence-acclaim")
         return
     if attack == defence:
         s.tasks.append((ATTACK_RESOLVED,))
@@ -338,7 +350,7 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
     if fight.hinder:
         arena.put(s, "marker", a, d)
         arena.put(s, "held", d, s.held[d] + 1)
-        events.append(Event("hindered", arena.describe(s, d)))
+        events.append(Event("hindered", arena.describe(s, d), rule="jugula.traits.hindrance"))
         s.tasks.append((ATTACK_RESOLVED,))
         return
     d_talents = s.fighters[d].talents
@@ -355,7 +367,9 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
         fight.vacated = s.square[d]
         s.tasks.append((PURSUE_CHECK,))
         s.tasks.append((ATTACK_RESOLVED,))
-        victory.bite(s, d, a_seat, events)
+        by_butcher = attack < rules.combat.bite_multiple * defence
+        rule = "jugula.talents.butcher" if by_butcher else "jugula.combat.attack-outcome"
+        victory.bite(s, d, a_seat, events, rule=rule)
         return
     sturdy = d_talents & STURDY and attack - defence < rules.talents.sturdy_margin
     s.tasks.append((PURSUE_CHECK,))
@@ -364,12 +378,12 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
     if wounds:
         s.tasks.append((WOUND, d, a_seat))
     if sturdy:
-        events.append(Event("sturdy", arena.describe(s, d)))
+        events.append(Event("sturdy", arena.describe(s, d), rule="jugula.talents.sturdy"))
         return
     _, free = push_squares(s, a, d)
     if not free:
-        events.append(Event("no_room", arena.describe(s, d)))
-        victory.wound(s, d, a_seat, events)
+        events.append(Event("no_room", arena.describe(s, d), rule="jugula.combat.push-back"))
+        victory.wound(s, d, a_seat, events, rule="jugula.combat.push-back")
         return
     chooser = d_seat if d_talents & DODGE else a_seat
     if len(free) == 1:
@@ -384,7 +398,7 @@ def push(s: JugulaState, d: int, square: int, events: list[Event]) -> None:
     assert fight is not None
     fight.vacated = s.square[d]
     arena.place(s, d, square, s.facing[d])
-    events.append(Event("pushed_back", arena.describe(s, d)))
+    events.append(Event("pushed_back", arena.describe(s, d), rule="jugula.combat.push-back"))
 
 
 def _legal_push(s: JugulaState, task: Task) -> list[Action]:
@@ -400,7 +414,7 @@ def _apply_push(s: JugulaState, task: Task, action: Action, events: list[Event])
 
 
 def _wound(s: JugulaState, task: Task, events: list[Event]) -> None:
-    victory.wound(s, task[1], task[2], events)
+    victory.wound(s, task[1], task[2], events, rule="jugula.combat.attack-outcome")
 
 
 def _legal_acclaim(s: JugulaState, task: Task) -> list[Action]:
@@ -412,10 +426,11 @@ def _apply_acclaim(s: JugulaState, task: Task, action: Action, events: list[Even
     higher; declining keeps his marker (and, say, Virtus playable) where it is."""
     seat = task[1]
     s.tasks.pop()
+    rule = "jugula.combat.defence-acclaim"
     if action.kind == "acclaim":
-        cards.gain_vox(s, seat, s.catalog.rules.vox_defence_gain, events)
+        cards.gain_vox(s, seat, s.catalog.rules.vox_defence_gain, events, rule=rule)
     else:
-        events.append(Event("acclaim_declined", {"seat": seat}))
+        events.append(Event("acclaim_declined", {"seat": seat}, rule=rule))
 
 
 def _resolved(s: JugulaState, task: Task, events: list[Event]) -> None:
@@ -427,7 +442,7 @@ def _resolved(s: JugulaState, task: Task, events: list[Event]) -> None:
     assert fight is not None
     a, d = fight.attacker, fight.defender
     if fight.ardor:
-        victory.wound(s, a, NOBODY, events)
+        victory.wound(s, a, NOBODY, events, rule="jugula.ability.ardor-oris")
     if s.hurt[d]:  # never hurt before this attack: a wounded gladiator is no target
         victory.check(s, s.fighters[a].seat, s.fighters[d].seat, events)
     elif fight.ardor:
@@ -492,7 +507,8 @@ def _apply_pursue(s: JugulaState, task: Task, action: Action, events: list[Event
         path = pursuit_path(s, a, task[2])
         names = s.catalog.rules.squares
         arena.place(s, a, task[2], s.facing[a])
-        events.append(Event("pursues", {**arena.describe(s, a), "path": [names[q] for q in path]}))
+        data = {**arena.describe(s, a), "path": [names[q] for q in path]}
+        events.append(Event("pursues", data, rule="jugula.combat.pursuing"))
 
 
 def attack_end(s: JugulaState, task: Task, events: list[Event]) -> None:

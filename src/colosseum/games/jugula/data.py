@@ -1,4 +1,5 @@
-"""Loading and validating the Jugula data (armaturae, Jugula and Prima Jugula cards, rules).
+"""Loading and validating the Jugula data (armaturae, Jugula and Prima Jugula cards, rules)
+and the catalog of rule ids its events cite.
 
 The numbers live in `data/*.toml`, each value marked `stated` (the rulebook gives it) or chosen
 by Colosseum (docs/rules/jugula.md says why). This module checks them once against every fact
@@ -18,6 +19,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ...core.data import DataModel, StatedModel, data_folder, load_validated
 from ...core.errors import DataError
+from ...core.rule_ids import RuleId, load_rule_ids
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -870,3 +872,9 @@ def load_catalog(folder: str = "") -> Catalog:
         card_by_code={c.code: c.index for c in card_list},
         talents={t.id: Talent(t.id, t.name, t.kind, t.acts == "arena", t.text) for t in talents},
     )
+
+
+@cache
+def rule_ids() -> dict[str, RuleId]:
+    """The rules the events cite (`data/rule_ids.toml`, always the bundled file)."""
+    return load_rule_ids(DATA_DIR / "rule_ids.toml", "jugula")

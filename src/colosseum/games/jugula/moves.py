@@ -33,6 +33,14 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 
+MOVE_RULES = (
+    "jugula.movement.move",  # MOVE_NORMAL
+    "jugula.ability.par-pari-refertur",  # MOVE_PAR_PARI
+    "jugula.talents.dodge",  # MOVE_DODGE
+    "jugula.ability.dementia",  # MOVE_DEMENTIA
+)
+"""By move mode: the rule a step applies (`Event.rule`)."""
+
 
 def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
     """The movement costs and limits for gladiator `g`: enemies exerting zones (a hindered one
@@ -113,7 +121,7 @@ def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
     """Hindrance: sacrificing all his MP, he puts every marker back on its owner's card."""
     s.marker = [-1 if victim == g else victim for victim in s.marker]
     arena.put(s, "held", g, 0)
-    events.append(Event("hindrance_removed", arena.describe(s, g)))
+    events.append(Event("hindrance_removed", arena.describe(s, g), rule="jugula.traits.hindrance"))
 
 
 # --- one gladiator's move ------------------------------------------------------------------------
@@ -175,7 +183,11 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
         turned = step.square == s.square[g]
         arena.place(s, g, step.square, step.facing)
         events.append(
-            Event("step", {**arena.describe(s, g), "facing": FACING_LETTERS[step.facing]})
+            Event(
+                "step",
+                {**arena.describe(s, g), "facing": FACING_LETTERS[step.facing]},
+                rule=MOVE_RULES[mode],
+            )
         )
         if mode == MOVE_DODGE and step.square == vacated and s.fight is not None:
             s.fight.vacated = NOBODY  # Dodge: back where he stood, no pursuit
@@ -221,7 +233,8 @@ def _apply_aware(s: JugulaState, task: Task, action: Action, events: list[Event]
     facing = FACING_LETTERS.index(str(action.args[1]))
     if facing != s.facing[g]:
         s.facing[g] = facing
-        events.append(Event("aware", {**arena.describe(s, g), "facing": action.args[1]}))
+        data = {**arena.describe(s, g), "facing": action.args[1]}
+        events.append(Event("aware", data, rule="jugula.talents.aware"))
 
 
 def start_move(s: JugulaState, seat: int, g: int, mode: int) -> None:

@@ -48,6 +48,14 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 TRIVIAL = frozenset({"done", "stay"})
+EFFECT_RULES = {
+    "move": "jugula.cards.movement-effect",
+    "vox": "jugula.cards.vox-populi-effect",
+    "combat": "jugula.cards.combat-effect",
+    "draw": "jugula.cards.draw-effect",
+    "upgrade": "jugula.cards.upgrade-effect",
+}
+"""By effect: the rule (`Event.rule`) a card played for it applies (the ability: its card's)."""
 
 
 def marker_start(s: JugulaState, g: int) -> int:
@@ -118,7 +126,13 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
     fighters[g] = Fighter(seat, index, s.catalog.armaturae[index].name)
     s.fighters = tuple(fighters)
     arena.put(s, "marker", g, marker_start(s, g))
-    events.append(Event("armatura", {"seat": seat, "armatura": action.args[0]}))
+    events.append(
+        Event(
+            "armatura",
+            {"seat": seat, "armatura": action.args[0]},
+            rule="jugula.setup.armaturae",
+        )
+    )
     if any(s.fighters[x].armatura < 0 for x in arena.familia(s, seat)):
         return
     s.tasks.pop()
@@ -158,7 +172,13 @@ def _apply_zone(s: JugulaState, task: Task, action: Action, events: list[Event])
     zone = s.zone[:]
     zone[seat] = next(z for z in range(s.num_players) if side_name(s, z) == action.args[0])
     s.zone = zone
-    events.append(Event("zone", {"seat": seat, "zone": action.args[0]}))
+    events.append(
+        Event(
+            "zone",
+            {"seat": seat, "zone": action.args[0]},
+            rule="jugula.multiplayer.entering-the-arena",
+        )
+    )
     s.tasks.pop()
     s.tasks.append((DEPLOY, seat))
 
@@ -189,10 +209,12 @@ def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event
         g for g in arena.familia(s, seat) if s.square[g] < 0 and arena.armatura(s, g).code == code
     )
     arena.place(s, g, s.catalog.rules.squares.index(str(square)), FACING_LETTERS.index(str(facing)))
-    events.append(Event("deploy", {**arena.describe(s, g), "facing": facing}))
+    data = {**arena.describe(s, g), "facing": facing}
+    events.append(Event("deploy", data, rule="jugula.setup.deployment"))
     depth = len(s.tasks)
     if s.fighters[g].talents & ARENA_IDOL:
-        cards.gain_vox(s, seat, s.catalog.rules.talents.arena_idol_vox, events)
+        vox = s.catalog.rules.talents.arena_idol_vox
+        cards.gain_vox(s, seat, vox, events, rule="jugula.talents.arena-idol")
     idol = s.tasks[depth:]  # his draws beyond 10, decided before the deployment goes on
     del s.tasks[depth:]
     _deployed(s, seat, events)
@@ -219,7 +241,7 @@ def new_round(s: JugulaState, events: list[Event]) -> None:
     """ "Game round": each lanista in the arena commits a card face down for the first player."""
     s.rounds += 1
     contenders = tuple(seat for seat in range(s.num_players) if not s.out[seat])
-    events.append(Event("round", {"round": s.rounds}))
+    events.append(Event("round", {"round": s.rounds}, rule="jugula.multiplayer.game-round"))
     s.tasks.append((ROUND_REVEAL, contenders))
     for seat in reversed(contenders):
         s.tasks.append((BID, seat))
@@ -232,7 +254,10 @@ def _legal_bid(s: JugulaState, task: Task) -> list[Action]:
 def _apply_bid(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
     seat = task[1]
     arena.put(s, "bids", seat, cards.commit_card(s, seat, str(action.args[0])))
-    events.append(Event("bid", {"seat": seat, "from": "deck" if s.bids[seat] == DECK else "hand"}))
+    source = "deck" if s.bids[seat] == DECK else "hand"
+    events.append(
+        Event("bid", {"seat": seat, "from": source}, rule="jugula.multiplayer.game-round")
+    )
     s.tasks.pop()
 
 
@@ -249,7 +274,10 @@ def _round_reveal(s: JugulaState, task: Task, events: list[Event]) -> None:
         dice[seat] = s.catalog.cards[card].die if card >= 0 else 0
         if card >= 0:
             s.discard[seat].append(card)
-            events.append(Event("reveal", {"seat": seat, "card": s.catalog.cards[card].code}))
+            code = s.catalog.cards[card].code
+            events.append(
+                Event("reveal", {"seat": seat, "card": code}, rule="jugula.multiplayer.game-round")
+            )
     best = max(dice.values())
     tied = [seat for seat in contenders if dice[seat] == best]
     if len(tied) > 1:
@@ -274,7 +302,13 @@ def _apply_first(s: JugulaState, task: Task, action: Action, events: list[Event]
     s.order = [(first + k) % s.num_players for k in range(s.num_players)]
     s.order = [seat for seat in s.order if not s.out[seat]]
     s.order_pos = 0
-    events.append(Event("first_player", {"seat": first, "chosen_by": task[1]}))
+    events.append(
+        Event(
+            "first_player",
+            {"seat": first, "chosen_by": task[1]},
+            rule="jugula.multiplayer.game-round",
+        )
+    )
     start_turn(s, first, events)
 
 
@@ -291,7 +325,7 @@ def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
     s.turn_seat = seat
     s.moved = [False] * len(s.moved)
     s.hurt = [False] * len(s.hurt)
-    events.append(Event("turn", {"seat": seat, "turn": s.turns}))
+    events.append(Event("turn", {"seat": seat, "turn": s.turns}, rule="jugula.cards.turn"))
     s.tasks.append((END_TURN, seat))
     s.tasks.append((PLAY, seat, PLAY_TURN))
 
@@ -349,13 +383,14 @@ def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event])
     seat = task[1]
     s.tasks.pop()
     if action.kind == "pass":
-        events.append(Event("pass", {"seat": seat}))
+        events.append(Event("pass", {"seat": seat}, rule="jugula.cards.no-card"))
         return
     code, effect = str(action.args[0]), str(action.args[1])
     card = s.catalog.card_by_code[code]
     cards.leave_hand(s, seat, card)
     s.in_play[seat].append(card)
-    events.append(Event("play", {"seat": seat, "card": code, "effect": effect}))
+    rule = abilities.rule_of(s, card) if effect == "ability" else EFFECT_RULES[effect]
+    events.append(Event("play", {"seat": seat, "card": code, "effect": effect}, rule=rule))
     removed = effect == "ability" and abilities.removes_itself(s, card)
     s.tasks.append((END_CARD, seat, card, int(removed)))
     if effect == "ability":
@@ -377,12 +412,12 @@ def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[
         if value > 0:
             s.tasks.append((MOVE_PICK, seat, value, MOVE_NORMAL))
     elif effect == "vox":
-        cards.gain_vox(s, seat, value, events)
+        cards.gain_vox(s, seat, value, events, rule=EFFECT_RULES["vox"])
     elif effect == "combat":
         if value > 0:
             s.tasks.append((ATTACK_PICK, seat, value, NOBODY, 0, 0))
     elif effect == "draw":
-        cards.draw(s, seat, value, events)
+        cards.draw(s, seat, value, events, rule=EFFECT_RULES["draw"])
     elif effect == "upgrade":
         s.tasks.append((PRIMA, seat, 1, value, 0))
     else:
@@ -395,7 +430,10 @@ def _end_card(s: JugulaState, task: Task, events: list[Event]) -> None:
     s.in_play[seat].remove(card)
     if removed:
         arena.put(s, "removed", seat, [*s.removed[seat], card])
-        events.append(Event("removed", {"seat": seat, "card": s.catalog.cards[card].code}))
+        code = s.catalog.cards[card].code
+        events.append(
+            Event("removed", {"seat": seat, "card": code}, rule=abilities.rule_of(s, card))
+        )
     else:
         s.discard[seat].append(card)
 
@@ -426,9 +464,12 @@ def _legal_discard(s: JugulaState, task: Task) -> list[Action]:
 
 
 def _apply_discard(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
-    """Discard chosen cards face up until the hand is down to `keep` (hand limit, Paro)."""
+    """Discard chosen cards face up until the hand is down to `keep`: the hand limit of the
+    lanista whose turn ends, or Paro's for a rival."""
     seat = task[1]
-    cards.discard_from_hand(s, seat, s.catalog.card_by_code[str(action.args[0])], events)
+    rule = "jugula.vox.hand-limit" if seat == s.turn_seat else "jugula.ability.paro"
+    card = s.catalog.card_by_code[str(action.args[0])]
+    cards.discard_from_hand(s, seat, card, events, rule=rule)
     if len(s.hand[seat]) <= task[2]:
         s.tasks.pop()
 
@@ -456,7 +497,8 @@ def _apply_prima(s: JugulaState, task: Task, action: Action, events: list[Event]
     arena.put(s, "aside", seat, [c for c in s.aside[seat] if c != card])
     s.hand[seat].append(card)
     arena.put(s, "shown", seat, [*s.shown[seat], card])
-    events.append(Event("prima", {"seat": seat, "card": action.args[0]}))
+    rule = "jugula.ability.fraus-fraudis" if exact else EFFECT_RULES["upgrade"]
+    events.append(Event("prima", {"seat": seat, "card": action.args[0]}, rule=rule))
     if left > 1:
         s.tasks.append((kind, seat, left - 1, stars, exact))
 

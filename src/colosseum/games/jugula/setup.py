@@ -235,9 +235,8 @@ def _first_player(s: JugulaState, events: list[Event]) -> int:
             card = deck[-1 - len(revealed[seat])]
             revealed[seat].append(card)
             dice[seat] = cards[card].die
-        events.append(
-            Event("first_reveal", {"cards": {str(k): cards[revealed[k][-1]].code for k in dice}})
-        )
+        shown = {str(k): cards[revealed[k][-1]].code for k in dice}
+        events.append(Event("first_reveal", {"cards": shown}, rule="jugula.setup.first-player"))
         best = max(dice.values())
         contenders = [seat for seat, die in dice.items() if die == best]
         if len(contenders) == 1:
@@ -246,7 +245,7 @@ def _first_player(s: JugulaState, events: list[Event]) -> int:
         if revealed[seat]:
             s.rng.shuffle(s.deck[seat])
     first = contenders[0]
-    events.append(Event("first_player", {"seat": first}))
+    events.append(Event("first_player", {"seat": first}, rule="jugula.setup.first-player"))
     return first
 
 

@@ -12,26 +12,28 @@ if TYPE_CHECKING:
     from .state import JugulaState
 
 
-def wound(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
+def wound(s: JugulaState, g: int, by_seat: int, events: list[Event], *, rule: str) -> None:
     """ "Wounded gladiators": turn the armatura card; a second wound and he bites the dust.
-    `by_seat` dealt it (-1 for none): it matters in sudden death."""
+    `by_seat` dealt it (-1 for none): it matters in sudden death. `rule` is the rule that
+    wounds him (an attack's outcome, no room to be pushed back, a card), cited by the wound
+    or the fall."""
     if s.square[g] < 0:
         return
     arena.put(s, "hurt", g, True)
     if s.wounds[g]:
-        bite(s, g, by_seat, events)
+        bite(s, g, by_seat, events, rule=rule)
         return
     s.wounds[g] = 1
-    events.append(arena.wound_event(s, g, "wounded", by_seat))
+    events.append(arena.wound_event(s, g, "wounded", by_seat, rule))
     if s.fight is None:  # an attack checks once it is resolved (combat: ATTACK_RESOLVED)
         check(s, by_seat, arena.seat_of(s, g), events)
 
 
-def bite(s: JugulaState, g: int, by_seat: int, events: list[Event]) -> None:
-    """ "Biting the dust": he is removed from the arena."""
+def bite(s: JugulaState, g: int, by_seat: int, events: list[Event], *, rule: str) -> None:
+    """ "Biting the dust": he is removed from the arena (by `rule`)."""
     if s.square[g] < 0:
         return
-    events.append(arena.wound_event(s, g, "bites_the_dust", by_seat))
+    events.append(arena.wound_event(s, g, "bites_the_dust", by_seat, rule))
     s.wounds[g] = 2
     arena.put(s, "hurt", g, True)
     arena.lift(s, g)
@@ -74,7 +76,7 @@ def check(s: JugulaState, by_seat: int, victim_seat: int, events: list[Event]) -
     if s.over:
         return
     if s.sudden and by_seat >= 0 and by_seat != victim_seat:
-        finish(s, [by_seat], "sudden death", events)
+        finish(s, [by_seat], "sudden death", events, "jugula.victory.sudden-death")
         return
     active = [seat for seat in range(s.num_players) if not s.out[seat]]
     if s.options["simple"]:
@@ -89,13 +91,15 @@ def check(s: JugulaState, by_seat: int, victim_seat: int, events: list[Event]) -
             start_sudden_death(s, active, events)
         return
     if s.num_players == 2:
-        finish(s, [seat for seat in active if seat not in losing], "victory", events)
+        rule = "jugula.victory.simple" if s.options["simple"] else "jugula.victory.winning"
+        finish(s, [seat for seat in active if seat not in losing], "victory", events, rule)
         return
     for seat in losing:
         leave(s, seat, events)
     remaining = [seat for seat in range(s.num_players) if not s.out[seat]]
     if len(remaining) == 1:
-        finish(s, remaining, "last familia in the arena", events)
+        rule = "jugula.multiplayer.victory"
+        finish(s, remaining, "last familia in the arena", events, rule)
 
 
 def start_sudden_death(s: JugulaState, seats: list[int], events: list[Event]) -> None:
@@ -103,7 +107,7 @@ def start_sudden_death(s: JugulaState, seats: list[int], events: list[Event]) ->
     s.sudden = True
     for seat in seats:
         s.vox[seat] = s.catalog.rules.victory.sudden_death_vox
-    events.append(Event("sudden_death", {"seats": seats}))
+    events.append(Event("sudden_death", {"seats": seats}, rule="jugula.victory.sudden-death"))
 
 
 def leave(s: JugulaState, seat: int, events: list[Event]) -> None:
@@ -121,11 +125,11 @@ def leave(s: JugulaState, seat: int, events: list[Event]) -> None:
             arena.put(s, "held", victim, s.held[victim] - 1)
             arena.put(s, "marker", owner, -1)
     arena.put(s, "compelled", seat, -1)
-    events.append(Event("leaves_arena", {"seat": seat}))
+    events.append(Event("leaves_arena", {"seat": seat}, rule="jugula.multiplayer.victory"))
 
 
-def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event]) -> None:
-    """The fight is over; cards on the table go to their owners' discard piles."""
+def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event], rule: str) -> None:
+    """The fight is over (by `rule`); cards on the table go to their owners' discard piles."""
     s.over = True
     s.winning_seats = sorted(winners)
     s.tasks = []
@@ -138,11 +142,12 @@ def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event])
     for seat, played in enumerate(s.in_play):
         s.discard[seat].extend(played)
         played.clear()
-    events.append(Event("game_over", {"winners": s.winning_seats, "reason": reason}))
+    events.append(Event("game_over", {"winners": s.winning_seats, "reason": reason}, rule=rule))
 
 
 def judges_stop(s: JugulaState, events: list[Event]) -> None:
     """The turn limit (ours): the familiae in the arena that conceded least share the win."""
     active = [seat for seat in range(s.num_players) if not s.out[seat]]
     least = min(conceded(s, seat) for seat in active)
-    finish(s, [seat for seat in active if conceded(s, seat) == least], "turn limit", events)
+    winners = [seat for seat in active if conceded(s, seat) == least]
+    finish(s, winners, "turn limit", events, "jugula.cap.turn-limit")

@@ -120,32 +120,47 @@ def apply(s: LudiState, action: Action, events: list[Event]) -> None:
     kind = action.kind
     arg = str(action.args[0]) if action.args else ""
     if kind == "buy":
-        pay_coins(s, seat, cat.rules.novice_price, events, "Cubiculum")
-        take_gladiator(s, seat, s.centre_novices.pop(), events, "bought")
+        rule = "ludi.buildings.cubiculum"
+        pay_coins(s, seat, cat.rules.novice_price, events, "Cubiculum", rule=rule)
+        take_gladiator(s, seat, s.centre_novices.pop(), events, "bought", rule=rule)
     elif kind == "buy-combat":
-        pay_coins(s, seat, cat.rules.decision_card_cost, events, "combat card")
+        rule = "ludi.variant.combat-decision"
+        pay_coins(s, seat, cat.rules.decision_card_cost, events, "combat card", rule=rule)
         card = draw_combat(s)
         s.hands[seat].append(card)
-        events.append(Event("combat_bought", {"seat": seat}))
-        events.append(Event("combat_bought_card", {"card": cat.combat[card].code}, [seat]))
+        events.append(Event("combat_bought", {"seat": seat}, rule=rule))
+        events.append(
+            Event("combat_bought_card", {"card": cat.combat[card].code}, [seat], rule=rule)
+        )
     elif kind == "drop":
         card = cat.combat_by_code[arg]
         s.hands[seat].remove(card)
         s.combat_discard.append(card)
-        events.append(Event("combat_dropped", {"seat": seat, "card": arg}))
+        events.append(
+            Event(
+                "combat_dropped",
+                {"seat": seat, "card": arg},
+                rule="ludi.variant.combat-decision",
+            )
+        )
     elif kind == "saturnalia":
-        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Saturnalia")
-        gain_coins(s, seat, 1, events, "Saturnalia")
+        rule = "ludi.historiae.saturnalia"
+        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Saturnalia", rule=rule)
+        gain_coins(s, seat, 1, events, "Saturnalia", rule=rule)
     elif kind == "gallicum":
-        pay_coins(s, seat, cat.rules.bellum_gallicum_cost, events, "Bellum Gallicum")
-        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Bellum Gallicum")
+        rule = "ludi.historiae.bellum-gallicum"
+        pay_coins(s, seat, cat.rules.bellum_gallicum_cost, events, "Bellum Gallicum", rule=rule)
+        discard_gladiator(s, cat.gladiator_by_code[arg], events, "Bellum Gallicum", rule=rule)
         veteran = draw_veteran(s)
         if veteran >= 0:
-            take_gladiator(s, seat, veteran, events, "Bellum Gallicum")
+            take_gladiator(s, seat, veteran, events, "Bellum Gallicum", rule=rule)
     else:  # refresh
+        rule = "ludi.variant.building-selection"
         building = cat.building_by_code[arg]
-        pay_coins(s, seat, cat.rules.selection_refresh_cost, events, "new building shown")
+        pay_coins(
+            s, seat, cat.rules.selection_refresh_cost, events, "new building shown", rule=rule
+        )
         s.centre_buildings.remove(building)
         s.building_deck.insert(0, building)
         show_buildings(s)
-        events.append(Event("refresh", {"seat": seat, "building": arg}))
+        events.append(Event("refresh", {"seat": seat, "building": arg}, rule=rule))

@@ -56,7 +56,8 @@ def discard_actions(s: LudiState) -> list[Action]:
 
 
 def apply_discard(s: LudiState, action: Action, events: list[Event]) -> None:
-    discard_gladiator(s, s.catalog.gladiator_by_code[str(action.args[0])], events, "no room")
+    card = s.catalog.gladiator_by_code[str(action.args[0])]
+    discard_gladiator(s, card, events, "no room", rule="ludi.auction.discard-down")
     discard_or_offer(s, events)
 
 
@@ -72,7 +73,7 @@ def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
     seat = s.active
     s.auctions_left -= 1
     if has_effect(s, seat, "auction_income"):
-        gain_coins(s, seat, 1, events, "Macellum")
+        gain_coins(s, seat, 1, events, "Macellum", rule="ludi.buildings.macellum")
     auction = Auction()
     count = s.num_players if s.options["decimatio_auctions"] else s.catalog.rules.auction_reveal
     for _ in range(count):
@@ -83,7 +84,12 @@ def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
     auction.bids = [NOT_ASKED] * s.num_players
     s.auction = auction
     codes = [s.catalog.gladiators[g].code for g in auction.revealed]
-    events.append(Event("auction", {"seat": seat, "revealed": codes}))
+    rule = (
+        "ludi.variant.decimatio-auctions"
+        if s.options["decimatio_auctions"]
+        else "ludi.auction.reveal"
+    )
+    events.append(Event("auction", {"seat": seat, "revealed": codes}, rule=rule))
     if s.options["decimatio_auctions"]:
         auction.order = [(seat + i) % s.num_players for i in range(1, s.num_players)]
         auction.turn = 0
@@ -130,7 +136,13 @@ def apply_decimatio(s: LudiState, action: Action, events: list[Event]) -> None:
     card = s.catalog.gladiator_by_code[str(action.args[0])]
     auction.revealed.remove(card)
     s.veteran_discard.append(card)
-    events.append(Event("rejected", {"seat": s.decider, "gladiator": str(action.args[0])}))
+    events.append(
+        Event(
+            "rejected",
+            {"seat": s.decider, "gladiator": str(action.args[0])},
+            rule="ludi.variant.decimatio-auctions",
+        )
+    )
     auction.turn += 1
     _next_decimatio(s, events)
 
@@ -144,7 +156,13 @@ def _open_bidding(s: LudiState, events: list[Event]) -> None:
         return
     seat = s.active
     auction.offered = auction.revealed[0]
-    events.append(Event("offered", {"gladiator": s.catalog.gladiators[auction.offered].code}))
+    rule = (
+        "ludi.variant.decimatio-auctions"
+        if s.options["decimatio_auctions"]
+        else "ludi.auction.reveal"
+    )
+    code = s.catalog.gladiators[auction.offered].code
+    events.append(Event("offered", {"gladiator": code}, rule=rule))
     auction.order = [(seat + i) % s.num_players for i in range(1, s.num_players + 1)]
     auction.turn = 0
     _next_bidder(s, events)
@@ -184,10 +202,11 @@ def apply_bid(s: LudiState, action: Action, events: list[Event]) -> None:
     auction.bids[seat] = amount
     data = {"seat": seat, "bid": amount if amount >= 0 else None}
     if s.options["simultaneous_auctions"]:
-        events.append(Event("bid_made", {"seat": seat}))
-        events.append(Event("bid_secret", data, [seat]))
+        rule = "ludi.variant.simultaneous-auctions"
+        events.append(Event("bid_made", {"seat": seat}, rule=rule))
+        events.append(Event("bid_secret", data, [seat], rule=rule))
     else:
-        events.append(Event("bid", data))
+        events.append(Event("bid", data, rule="ludi.auction.bid"))
     auction.turn += 1
     _next_bidder(s, events)
 
@@ -204,24 +223,34 @@ def auction_winner(s: LudiState) -> int:
     return (with_tribunal or tied)[-1]
 
 
+def _won_by_tribunal(s: LudiState, winner: int) -> bool:
+    """Whether a tie at the highest bid went to `winner` by the Tribunal."""
+    auction = _auction(s)
+    best = auction.bids[winner]
+    tied = sum(1 for bid in auction.bids if bid == best)
+    return tied > 1 and has_effect(s, winner, "auction_ties")
+
+
 def _resolve(s: LudiState, events: list[Event]) -> None:
     auction = _auction(s)
     card = auction.offered
     winner = auction_winner(s)
     if s.options["simultaneous_auctions"]:
         shown = {str(seat): (bid if bid >= 0 else None) for seat, bid in enumerate(auction.bids)}
-        events.append(Event("bids_revealed", {"bids": shown}))
+        rule = "ludi.variant.simultaneous-auctions"
+        events.append(Event("bids_revealed", {"bids": shown}, rule=rule))
     if s.options["wager_auctions"]:
         for seat, bid in enumerate(auction.bids):
             if bid > 0 and seat != winner:
-                pay_coins(s, seat, bid, events, "wager")
+                pay_coins(s, seat, bid, events, "wager", rule="ludi.variant.wager-auctions")
     code = s.catalog.gladiators[card].code
     if winner == NOBODY:
         s.veteran_discard.append(card)
-        events.append(Event("unsold", {"gladiator": code}))
+        events.append(Event("unsold", {"gladiator": code}, rule="ludi.auction.unsold"))
     else:
-        pay_coins(s, winner, auction.bids[winner], events, "auction")
-        take_gladiator(s, winner, card, events, "auction")
+        rule = "ludi.buildings.tribunal" if _won_by_tribunal(s, winner) else "ludi.auction.win"
+        pay_coins(s, winner, auction.bids[winner], events, "auction", rule=rule)
+        take_gladiator(s, winner, card, events, "auction", rule=rule)
     _after_auction(s, events)
 
 

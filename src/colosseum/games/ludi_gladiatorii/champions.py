@@ -53,7 +53,13 @@ def apply_designation(s: LudiState, action: Action, events: list[Event]) -> None
     seat = s.champion_queue.pop(0)
     card = s.catalog.gladiator_by_code[str(action.args[0])]
     s.champion[seat] = card
-    events.append(Event("champion", {"seat": seat, "gladiator": str(action.args[0])}))
+    events.append(
+        Event(
+            "champion",
+            {"seat": seat, "gladiator": str(action.args[0])},
+            rule="ludi.champions.designate",
+        )
+    )
     next_designation(s, events)
 
 

@@ -65,12 +65,16 @@ def declare(s: LudiState, card: int, events: list[Event]) -> None:
     """Combat 1-2: turn the gladiator, pay, choose the defending lanista."""
     seat = s.active
     free = s.trample_ready[card]
-    pay_coins(s, seat, fight_cost(s, card), events, "combat")
+    pay_coins(s, seat, fight_cost(s, card), events, "combat", rule="ludi.combat.declare")
     s.turned[card] = True
     s.trample_ready[card] = False
     s.combat = Combat(seat, card, free)
     events.append(
-        Event("fight", {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "free": free})
+        Event(
+            "fight",
+            {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "free": free},
+            rule="ludi.abilities.trample" if free else "ludi.combat.declare",
+        )
     )
     rivals = rivals_to_fight(s)
     s.phase = PHASE["fight_target"]
@@ -89,24 +93,34 @@ def _attacker_chooses(s: LudiState, card: int) -> bool:
     return spec.ability == "precision" or (not spec.veteran and event_is(s, "bellum_servile"))
 
 
+def _choice_rule(s: LudiState, card: int) -> str:
+    """The rule by which the defending gladiator is chosen (`Event.rule`): Combats 3, or the
+    attacker's Precision or Bellum Servile."""
+    if not _attacker_chooses(s, card):
+        return "ludi.combat.defend"
+    if s.catalog.gladiators[card].ability == "precision":
+        return "ludi.abilities.precision"
+    return "ludi.historiae.bellum-servile"
+
+
 def choose_rival(s: LudiState, rival: int, events: list[Event]) -> None:
     """Combat 3: the defender picks the defending gladiator (or the attacker, with Precision;
     a champion's challenge forces the rival champion)."""
     combat = _combat(s)
     combat.defender = rival
-    events.append(Event("defender", {"seat": rival}))
+    events.append(Event("defender", {"seat": rival}, rule="ludi.combat.declare"))
     s.phase = PHASE["fight_defender"]
     if _attacker_chooses(s, combat.a_card):
         s.decider = combat.attacker
     else:
         forced = champions.forced_defender(s, combat.attacker, combat.a_card, rival)
         if forced != NOBODY:
-            _set_defender(s, forced, events)
+            _set_defender(s, forced, events, "ludi.champions.challenge")
             return
         s.decider = rival
     options = defenders(s, rival)
     if len(options) == 1:
-        _set_defender(s, options[0], events)
+        _set_defender(s, options[0], events, _choice_rule(s, combat.a_card))
 
 
 def defender_actions(s: LudiState) -> list[Action]:
@@ -116,15 +130,15 @@ def defender_actions(s: LudiState) -> list[Action]:
 
 
 def apply_defender(s: LudiState, action: Action, events: list[Event]) -> None:
-    _set_defender(s, s.catalog.gladiator_by_code[str(action.args[0])], events)
+    card = s.catalog.gladiator_by_code[str(action.args[0])]
+    _set_defender(s, card, events, _choice_rule(s, _combat(s).a_card))
 
 
-def _set_defender(s: LudiState, card: int, events: list[Event]) -> None:
+def _set_defender(s: LudiState, card: int, events: list[Event], rule: str) -> None:
     combat = _combat(s)
     combat.d_card = card
-    events.append(
-        Event("defending", {"seat": combat.defender, "gladiator": s.catalog.gladiators[card].code})
-    )
+    code = s.catalog.gladiators[card].code
+    events.append(Event("defending", {"seat": combat.defender, "gladiator": code}, rule=rule))
     if s.options["combat_reserve"]:
         _ask_reserve(s, events, after=combat.attacker)
     else:
@@ -175,7 +189,13 @@ def apply_reserve(s: LudiState, action: Action, events: list[Event]) -> None:
         combat.defender = seat
         combat.d_card = card
         combat.reserve = True
-        events.append(Event("reserve", {"seat": seat, "gladiator": str(action.args[0])}))
+        events.append(
+            Event(
+                "reserve",
+                {"seat": seat, "gladiator": str(action.args[0])},
+                rule="ludi.variant.combat-reserve",
+            )
+        )
     _ask_reserve(s, events, after=seat)
 
 
@@ -197,7 +217,7 @@ def _reveal_first(s: LudiState, events: list[Event]) -> None:
         return
     card = draw_combat(s)
     if card != NOBODY:
-        _reveal(s, card, True, events)
+        _reveal(s, card, True, events, "ludi.combat.reveal")
     _next_favor(s, events)
 
 
@@ -227,17 +247,18 @@ def apply_hand_card(s: LudiState, action: Action, events: list[Event]) -> None:
         card = s.catalog.combat_by_code[str(action.args[0])]
         s.hands[s.decider].remove(card)
         combat.hand_used[combat.pending].append(card)
-        _reveal(s, card, True, events)
+        _reveal(s, card, True, events, "ludi.variant.combat-decision")
     combat.pending += 1
     _ask_hand_card(s, events)
 
 
-def _reveal(s: LudiState, card: int, applied: bool, events: list[Event]) -> None:
+def _reveal(s: LudiState, card: int, applied: bool, events: list[Event], rule: str) -> None:
     combat = _combat(s)
     combat.revealed.append(card)
     combat.applied.append(applied)
     spec = s.catalog.combat[card]
-    events.append(Event("combat_card", {"card": spec.code, "name": spec.name, "applied": applied}))
+    data = {"card": spec.code, "name": spec.name, "applied": applied}
+    events.append(Event("combat_card", data, rule=rule))
 
 
 # --- Public Favor ---------------------------------------------------------------------------
@@ -319,7 +340,13 @@ def apply_favor(s: LudiState, action: Action, events: list[Event]) -> None:
     if s.phase == PHASE["favor_apply"]:
         applied = action.kind == "apply"
         combat.applied[-1] = applied
-        events.append(Event("favor_card", {"seat": s.decider, "applied": applied}))
+        events.append(
+            Event(
+                "favor_card",
+                {"seat": s.decider, "applied": applied},
+                rule="ludi.public-favor.apply",
+            )
+        )
         if applied:
             combat.declined = [False, False]
         _next_favor(s, events)
@@ -332,8 +359,10 @@ def apply_favor(s: LudiState, action: Action, events: list[Event]) -> None:
     own_card = combat.a_card if side == ATTACKER else combat.d_card
     has_ability = card_of[own_card].ability == "public_favor"
     ability_used = has_ability and combat.favor_left[side] < _favor_uses(s, own_card)
+    rule = "ludi.abilities.public-favor"
     if not has_ability or ability_used:
         _spend_token(s, own_card)  # the ability first, then the token
+        rule = "ludi.public-favor.token"
     combat.favor_left[side] -= 1
     if action.args:
         card = s.catalog.combat_by_code[str(action.args[0])]
@@ -341,8 +370,9 @@ def apply_favor(s: LudiState, action: Action, events: list[Event]) -> None:
         combat.hand_used[side].append(card)
     else:
         card = draw_combat(s)
-    events.append(Event("favor", {"seat": s.decider, "gladiator": card_of[own_card].code}))
-    _reveal(s, card, False, events)
+    code = card_of[own_card].code
+    events.append(Event("favor", {"seat": s.decider, "gladiator": code}, rule=rule))
+    _reveal(s, card, False, events, rule)
     s.phase = PHASE["favor_apply"]
 
 
@@ -374,30 +404,47 @@ def finish(s: LudiState, events: list[Event]) -> None:
                 "winner": winner_seat,
                 "winning_gladiator": cat.gladiators[winner_card].code,
             },
+            rule="ludi.combat.result",
         )
     )
     applied = [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
     if side == ATTACKER:
-        gain_points(s, winner_seat, 1, events, "victory")
+        gain_points(s, winner_seat, 1, events, "victory", rule="ludi.combat.victory-point")
         if champions.is_duel(s, combat.attacker, combat.a_card, combat.defender, combat.d_card):
             _steal_point(s, combat.attacker, combat.defender, events)
     elif combat.reserve:
-        gain_points(s, winner_seat, 1, events, "reserve victory")
+        rule = "ludi.variant.combat-reserve"
+        gain_points(s, winner_seat, 1, events, "reserve victory", rule=rule)
     for card in applied:
         spec = cat.combat[card]
         if spec.extra_point:
-            gain_points(s, winner_seat, 1, events, "combat card")
+            gain_points(s, winner_seat, 1, events, "combat card", rule="ludi.combat.card-effects")
         if spec.coins:
-            gain_coins(s, winner_seat, spec.coins, events, "combat card")
-    doomed = any(cat.combat[c].skull for c in applied) or event_is(s, "crudelitas_commodi")
-    if side == ATTACKER and cat.gladiators[combat.a_card].ability == "deadly":
-        doomed = True
+            rule = "ludi.combat.card-effects"
+            gain_coins(s, winner_seat, spec.coins, events, "combat card", rule=rule)
+    doomed = _doom(s)
     if s.options["public_favor"] and not s.favor[winner_card] and s.supply_favor > 0:
         s.favor[winner_card] = True
         s.supply_favor -= 1
-    if doomed and _discard_loser(s, loser_seat, loser_card, events):
+    if doomed and _discard_loser(s, loser_seat, loser_card, events, doomed):
         return  # the owner decides first whether to pay the Valetudinarium
     _close(s, events)
+
+
+def _doom(s: LudiState) -> str:
+    """Why the beaten gladiator of the combat in progress is discarded, as the rule it applies
+    (`Event.rule`): a skull on an applied card, the winning attacker's Deadly, or Crudelitas
+    Commodi; "" if it is not."""
+    combat = _combat(s)
+    cat = s.catalog
+    applied = [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
+    if any(cat.combat[c].skull for c in applied):
+        return "ludi.combat.skull"
+    if winner_side(s) == ATTACKER and cat.gladiators[combat.a_card].ability == "deadly":
+        return "ludi.abilities.deadly"
+    if event_is(s, "crudelitas_commodi"):
+        return "ludi.historiae.crudelitas-commodi"
+    return ""
 
 
 def _close(s: LudiState, events: list[Event]) -> None:
@@ -424,13 +471,13 @@ def _steal_point(s: LudiState, attacker: int, defender: int, events: list[Event]
         return
     s.points[defender] -= 1
     s.supply_points += 1
-    gain_points(s, attacker, 1, events, "champion's duel")
+    gain_points(s, attacker, 1, events, "champion's duel", rule="ludi.champions.duel")
 
 
-def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event]) -> bool:
-    """A skull (or Deadly, or Crudelitas) discards the loser; Armoured reveals one more card,
-    and only a skull on it discards. True when the owner of a Valetudinarium who can pay is
-    asked first whether to keep the gladiator (the combat waits for the answer)."""
+def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event], rule: str) -> bool:
+    """A skull (or Deadly, or Crudelitas: `rule`) discards the loser; Armoured reveals one more
+    card, and only a skull on it discards. True when the owner of a Valetudinarium who can pay
+    is asked first whether to keep the gladiator (the combat waits for the answer)."""
     cat = s.catalog
     if cat.gladiators[card].ability == "armoured":
         extra = draw_combat(s)
@@ -445,6 +492,7 @@ def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event]) -> b
                         "card": cat.combat[extra].code,
                         "skull": skull,
                     },
+                    rule="ludi.abilities.armoured",
                 )
             )
             if not skull:
@@ -454,7 +502,7 @@ def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event]) -> b
         s.phase = PHASE["infirmary"]
         s.decider = seat
         return True
-    discard_gladiator(s, card, events, "combat")
+    discard_gladiator(s, card, events, "combat", rule=rule)
     return False
 
 
@@ -473,11 +521,12 @@ def apply_infirmary(s: LudiState, action: Action, events: list[Event]) -> None:
     card, seat = combat.doomed, s.decider
     kept = action.kind == "keep"
     code = s.catalog.gladiators[card].code
-    events.append(Event("infirmary", {"seat": seat, "gladiator": code, "kept": kept}))
+    rule = "ludi.buildings.infirmary"
+    events.append(Event("infirmary", {"seat": seat, "gladiator": code, "kept": kept}, rule=rule))
     if kept:
-        pay_coins(s, seat, s.catalog.rules.infirmary_cost, events, "Valetudinarium")
+        pay_coins(s, seat, s.catalog.rules.infirmary_cost, events, "Valetudinarium", rule=rule)
     else:
-        discard_gladiator(s, card, events, "combat")
+        discard_gladiator(s, card, events, "combat", rule=_doom(s))
     combat.doomed = NOBODY
     _close(s, events)
 
@@ -496,7 +545,7 @@ def _put_away_cards(s: LudiState, side: int, applied: list[int], events: list[Ev
         s.combat_pile.extend(s.combat_discard)
         s.combat_discard = []
         s.rng.shuffle(s.combat_pile)
-        events.append(Event("reshuffle", {}))
+        events.append(Event("reshuffle", {}, rule="ludi.combat.reshuffle"))
 
 
 def _combat(s: LudiState) -> Combat:

@@ -1,4 +1,5 @@
-"""Loading and validating the Ludi Gladiatorii card set (gladiators, buildings, combat, events).
+"""Loading and validating the Ludi Gladiatorii card set (gladiators, buildings, combat, events)
+and the catalog of rule ids its events cite.
 
 The numbers live in `data/*.toml`; this module checks them once against every fact the
 rulebook states and expands `copies` into one entry per physical card.
@@ -16,6 +17,7 @@ from pydantic import Field, model_validator
 
 from ...core.data import DataModel, data_folder, load_validated
 from ...core.errors import DataError
+from ...core.rule_ids import RuleId, load_rule_ids
 
 DATA_DIR = Path(__file__).parent / "data"
 Box = Literal["base", "quintus_ludus", "historiae", "magistri_arenae"]
@@ -378,3 +380,9 @@ def load_catalog(folder: str = "") -> Catalog:
     )
     _check_stated_facts(catalog, root)
     return catalog
+
+
+@cache
+def rule_ids() -> dict[str, RuleId]:
+    """The rules the events cite (`data/rule_ids.toml`, always the bundled file)."""
+    return load_rule_ids(DATA_DIR / "rule_ids.toml", "ludi")

@@ -48,12 +48,18 @@ def apply_draft(s: LudiState, action: Action, events: list[Event]) -> None:
     else:
         s.centre_buildings.remove(building)
     s.buildings[s.decider].append(building)
-    events.append(Event("drafted", {"seat": s.decider, "building": str(action.args[0])}))
+    events.append(
+        Event(
+            "drafted",
+            {"seat": s.decider, "building": str(action.args[0])},
+            rule="ludi.variant.building-draft",
+        )
+    )
     if all(len(b) >= s.catalog.rules.buildings_dealt for b in s.buildings):
         hands = [list(b) for b in s.buildings]
         s.buildings = [[] for _ in range(s.num_players)]
         s.centre_buildings.extend(s.draft_pool)
         s.draft_pool = []
-        finish_deal(s, hands, events)
+        finish_deal(s, hands, events, "ludi.variant.building-draft")
         return
     s.decider = (s.decider + 1) % s.num_players

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.options import OptionValue
 from ...core.registry import GameDefinition, GameInfo, register
+from .data import rule_ids
 from .model import GAME_ID, VERSION
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from .position import POSITION_MIGRATIONS
@@ -33,5 +34,6 @@ DEFINITION = GameDefinition(
     position_migrations=POSITION_MIGRATIONS,
     render_svg=render_svg,
     merge_views=merge_views,
+    rule_ids=rule_ids,
 )
 register(DEFINITION)

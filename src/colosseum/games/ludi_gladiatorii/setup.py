@@ -133,7 +133,7 @@ def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue
     s.rng.shuffle(selected)
     dealt = [selected[i * 3 : i * 3 + 3] for i in range(players)]
     _exchange_duplicates(s, dealt)
-    finish_deal(s, dealt, [])
+    finish_deal(s, dealt, [], "ludi.setup.deal")
 
 
 def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
@@ -171,8 +171,9 @@ def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
                 hand[slot], dealt[j][k] = dealt[j][k], building
 
 
-def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event]) -> None:
-    """Each lanista receives their buildings (entry benefits); the Casula's owner starts.
+def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event], rule: str) -> None:
+    """Each lanista receives their buildings (entry benefits), dealt or drafted (`rule`); the
+    Casula's owner starts.
 
     In the building selection variant the centre then becomes a face-down deck, 3 shown."""
     if s.options["building_selection"]:
@@ -184,7 +185,7 @@ def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event]) -> No
     s.start_seat = 0
     for seat, hand in enumerate(dealt):
         for building in hand:
-            building_enters(s, seat, building, events, "dealt")
+            building_enters(s, seat, building, events, "dealt", rule=rule)
         if casula in hand:
             s.start_seat = seat
     s.active = s.start_seat

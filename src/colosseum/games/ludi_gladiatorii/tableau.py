@@ -1,5 +1,8 @@
 """What each lanista has in front of them, and the small bookkeeping every rule uses:
-coins and points from the centre, gladiators and buildings in and out of play, reshuffles."""
+coins and points from the centre, gladiators and buildings in and out of play, reshuffles.
+
+The helpers that report an event take the `rule` it applies (`Event.rule`) from their caller,
+which knows why the coin, point, gladiator or building moves."""
 
 from __future__ import annotations
 
@@ -46,49 +49,59 @@ def owner_of(s: LudiState, card: int) -> int:
     return NOBODY
 
 
-def gain_coins(s: LudiState, seat: int, amount: int, events: list[Event], why: str) -> int:
+def gain_coins(
+    s: LudiState, seat: int, amount: int, events: list[Event], why: str, *, rule: str
+) -> int:
     """Coins from the centre; when the 36 tokens run out, a lanista gets what is left."""
     amount = min(amount, s.supply_coins)
     if amount > 0:
         s.supply_coins -= amount
         s.coins[seat] += amount
-        events.append(Event("coins", {"seat": seat, "gain": amount, "why": why}))
+        events.append(Event("coins", {"seat": seat, "gain": amount, "why": why}, rule=rule))
     return amount
 
 
-def pay_coins(s: LudiState, seat: int, amount: int, events: list[Event], why: str) -> None:
+def pay_coins(
+    s: LudiState, seat: int, amount: int, events: list[Event], why: str, *, rule: str
+) -> None:
     """Coins back to the centre (callers check that the lanista can pay)."""
     if amount > 0:
         s.coins[seat] -= amount
         s.supply_coins += amount
-        events.append(Event("coins", {"seat": seat, "pay": amount, "why": why}))
+        events.append(Event("coins", {"seat": seat, "pay": amount, "why": why}, rule=rule))
 
 
-def gain_points(s: LudiState, seat: int, amount: int, events: list[Event], why: str) -> None:
+def gain_points(
+    s: LudiState, seat: int, amount: int, events: list[Event], why: str, *, rule: str
+) -> None:
     """Victory points from the centre; Triumphus adds a coin for each point obtained."""
     amount = min(amount, s.supply_points)
     if amount <= 0:
         return
     s.supply_points -= amount
     s.points[seat] += amount
-    events.append(Event("points", {"seat": seat, "gain": amount, "why": why}))
+    events.append(Event("points", {"seat": seat, "gain": amount, "why": why}, rule=rule))
     if event_is(s, "triumphus"):
-        gain_coins(s, seat, amount, events, "Triumphus")
+        gain_coins(s, seat, amount, events, "Triumphus", rule="ludi.historiae.triumphus")
 
 
-def take_gladiator(s: LudiState, seat: int, card: int, events: list[Event], how: str) -> None:
+def take_gladiator(
+    s: LudiState, seat: int, card: int, events: list[Event], how: str, *, rule: str
+) -> None:
     """A gladiator enters `seat`'s ludus straightened."""
     s.gladiators[seat].append(card)
     s.turned[card] = False
     s.chained[card] = False
     events.append(
         Event(
-            "gladiator_in", {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "how": how}
+            "gladiator_in",
+            {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "how": how},
+            rule=rule,
         )
     )
 
 
-def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str) -> None:
+def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str, *, rule: str) -> None:
     """A gladiator leaves play: novices back to the centre, veterans to the discard pile."""
     seat = owner_of(s, card)
     if seat != NOBODY:
@@ -109,6 +122,7 @@ def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str) ->
         Event(
             "gladiator_out",
             {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "why": why},
+            rule=rule,
         )
     )
 
@@ -135,23 +149,29 @@ def draw_combat(s: LudiState) -> int:
     return draw_from(s, s.combat_pile, s.combat_discard)
 
 
-def building_enters(s: LudiState, seat: int, building: int, events: list[Event], how: str) -> None:
+def building_enters(
+    s: LudiState, seat: int, building: int, events: list[Event], how: str, *, rule: str
+) -> None:
     """A building enters play: its points and coins on entry, the Forum's coin, champions."""
     spec = s.catalog.buildings[building]
     if has_effect(s, seat, "build_income") and how == "built":
-        gain_coins(s, seat, 1, events, "Forum")
+        gain_coins(s, seat, 1, events, "Forum", rule="ludi.buildings.forum")
     s.buildings[seat].append(building)
-    events.append(Event("building_in", {"seat": seat, "building": spec.code, "how": how}))
+    events.append(
+        Event("building_in", {"seat": seat, "building": spec.code, "how": how}, rule=rule)
+    )
     if spec.coins:
-        gain_coins(s, seat, spec.coins, events, spec.name)
+        gain_coins(s, seat, spec.coins, events, spec.name, rule="ludi.buildings.entry-benefits")
     if spec.points:
-        gain_points(s, seat, spec.points, events, spec.name)
+        gain_points(s, seat, spec.points, events, spec.name, rule="ludi.buildings.entry-benefits")
     if spec.effect == "champions" and s.options["champions"]:
         order = [(seat + i) % s.num_players for i in range(s.num_players)]
         s.champion_queue.extend(order)
 
 
-def building_leaves(s: LudiState, seat: int, building: int, events: list[Event], why: str) -> None:
+def building_leaves(
+    s: LudiState, seat: int, building: int, events: list[Event], why: str, *, rule: str
+) -> None:
     """A building returns to the centre (demolished or destroyed)."""
     s.buildings[seat].remove(building)
     if s.options["building_selection"]:
@@ -162,6 +182,7 @@ def building_leaves(s: LudiState, seat: int, building: int, events: list[Event],
         Event(
             "building_out",
             {"seat": seat, "building": s.catalog.buildings[building].code, "why": why},
+            rule=rule,
         )
     )
 

@@ -47,11 +47,11 @@ def begin_turn(s: LudiState, events: list[Event]) -> None:
         s.round += 1
         limit = int(s.options["round_limit"])
         if limit and s.round > limit:
-            finish_on_points(s, events)
+            finish_on_points(s, events, "ludi.cap.round-limit")
             return
         if s.options["historiae"]:
             _next_event(s, events)
-    events.append(Event("turn", {"seat": seat, "round": s.round}))
+    events.append(Event("turn", {"seat": seat, "round": s.round}, rule="ludi.turn.start"))
     s.decider = seat
     s.phase = PHASE["start"]
     # Effects whose order changes nothing are resolved first, by themselves.
@@ -73,7 +73,8 @@ def _next_event(s: LudiState, events: list[Event]) -> None:
         s.event_discard.append(s.event)
     s.event = draw_from(s, s.event_pile, s.event_discard)
     if s.event != NOBODY:
-        events.append(Event("event", {"event": s.catalog.events[s.event].code}))
+        code = s.catalog.events[s.event].code
+        events.append(Event("event", {"event": code}, rule="ludi.historiae.event-card"))
 
 
 def _start_effects(s: LudiState, seat: int) -> list[StartEffect]:
@@ -140,11 +141,12 @@ def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
         s.start_pending.remove("training")
         if action.kind == "train":
             card = s.catalog.gladiator_by_code[str(action.args[0])]
-            pay_coins(s, s.active, s.catalog.rules.training_cost, events, "Palaestra")
-            discard_gladiator(s, card, events, "Palaestra")
+            rule = "ludi.buildings.palaestra"
+            pay_coins(s, s.active, s.catalog.rules.training_cost, events, "Palaestra", rule=rule)
+            discard_gladiator(s, card, events, "Palaestra", rule=rule)
             veteran = draw_veteran(s)
             if veteran != NOBODY:
-                take_gladiator(s, s.active, veteran, events, "Palaestra")
+                take_gladiator(s, s.active, veteran, events, "Palaestra", rule=rule)
     continue_start(s, events)
 
 
@@ -152,19 +154,20 @@ def _resolve_start(s: LudiState, effect: str, events: list[Event]) -> None:
     seat = s.active
     rules = s.catalog.rules
     if effect == "vinalia":
-        gain_coins(s, seat, rules.vinalia_coins, events, "Vinalia")
+        gain_coins(s, seat, rules.vinalia_coins, events, "Vinalia", rule="ludi.historiae.vinalia")
     elif effect == "plaga_galeni":
         _plague(s, seat, events)
     elif effect == "refill_gladiators":
         while len(s.gladiators[seat]) < rules.refill_gladiators and s.centre_novices:
-            take_gladiator(s, seat, s.centre_novices.pop(), events, "refill")
+            novice = s.centre_novices.pop()
+            take_gladiator(s, seat, novice, events, "refill", rule="ludi.turn.refill-gladiators")
     elif effect == "refill_buildings":
         _refill_buildings(s, seat, events)
     elif effect == "novice_income":
         if any(not s.catalog.gladiators[g].veteran for g in s.gladiators[seat]):
-            gain_coins(s, seat, 1, events, "Cubiculum")
+            gain_coins(s, seat, 1, events, "Cubiculum", rule="ludi.buildings.cubiculum")
     elif effect == "start_income":
-        gain_coins(s, seat, 1, events, "start of turn")
+        gain_coins(s, seat, 1, events, "start of turn", rule="ludi.buildings.start-income")
     elif effect == "champion":
         s.champion_queue.insert(0, seat)
         s.resume = "start"
@@ -187,10 +190,11 @@ def _plague(s: LudiState, seat: int, events: list[Event]) -> None:
                     "card": s.catalog.combat[drawn].code,
                     "skull": skull,
                 },
+                rule="ludi.historiae.plaga-galeni",
             )
         )
         if skull:
-            discard_gladiator(s, card, events, "Plaga Galeni")
+            discard_gladiator(s, card, events, "Plaga Galeni", rule="ludi.historiae.plaga-galeni")
 
 
 def _refill_buildings(s: LudiState, seat: int, events: list[Event]) -> None:
@@ -211,7 +215,7 @@ def _refill_buildings(s: LudiState, seat: int, events: list[Event]) -> None:
         else:
             s.building_deck.remove(building)
         names.add(s.catalog.buildings[building].name)
-        building_enters(s, seat, building, events, "refill")
+        building_enters(s, seat, building, events, "refill", rule="ludi.turn.refill-buildings")
         if s.phase == PHASE["over"]:
             return
     if s.options["building_selection"]:
@@ -334,8 +338,8 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
         card = cat.gladiator_by_code[arg]
         s.turned[card] = True
         amount = cat.gladiators[card].work + (1 if has_effect(s, seat, "work_income") else 0)
-        events.append(Event("work", {"seat": seat, "gladiator": arg}))
-        gain_coins(s, seat, amount, events, "work")
+        events.append(Event("work", {"seat": seat, "gladiator": arg}, rule="ludi.main.work"))
+        gain_coins(s, seat, amount, events, "work", rule="ludi.main.work")
     elif kind == "build":
         _start_job(s, "build", cat.building_by_code[arg], events)
     elif kind == "demolish":
@@ -366,7 +370,7 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
     elif kind == "quarry":
         _quarry(s, cat.building_by_code[arg], events)
     else:  # end
-        events.append(Event("main_end", {"seat": seat}))
+        events.append(Event("main_end", {"seat": seat}, rule="ludi.main.end"))
         auction.enter(s, events)
 
 
@@ -401,6 +405,7 @@ def apply_target(s: LudiState, rival: int, events: list[Event]) -> None:
                     "from": rival,
                     "gladiator": s.catalog.gladiators[s.collect_card].code,
                 },
+                rule="ludi.abilities.collect",
             )
         )
         s.collect_card = NOBODY
@@ -426,7 +431,11 @@ def apply_chain(s: LudiState, action: Action, events: list[Event]) -> None:
         card = s.catalog.gladiator_by_code[str(action.args[0])]
         s.chained[card] = True
         s.chain_left -= 1
-        events.append(Event("chained", {"seat": s.active, "gladiator": str(action.args[0])}))
+        chainer = s.catalog.gladiators[s.chain_card]
+        rule = "ludi.abilities.chain" if chainer.ability == "chain" else "ludi.buildings.officina"
+        events.append(
+            Event("chained", {"seat": s.active, "gladiator": str(action.args[0])}, rule=rule)
+        )
     _continue_chain(s, events)
 
 
@@ -440,11 +449,12 @@ def _continue_chain(s: LudiState, events: list[Event]) -> None:
 def _quarry(s: LudiState, building: int, events: list[Event]) -> None:
     """Lapicidinae: pay 2 coins to destroy a rival's building and your Lapicidinae."""
     seat = s.active
-    pay_coins(s, seat, s.catalog.rules.quarry_destroy_cost, events, "Lapicidinae")
+    rule = "ludi.buildings.lapicidinae"
+    pay_coins(s, seat, s.catalog.rules.quarry_destroy_cost, events, "Lapicidinae", rule=rule)
     rival = next(r for r in range(s.num_players) if building in s.buildings[r])
-    building_leaves(s, rival, building, events, "destroyed")
+    building_leaves(s, rival, building, events, "destroyed", rule=rule)
     own = next(b for b in s.buildings[seat] if s.catalog.buildings[b].effect == "quarry")
-    building_leaves(s, seat, own, events, "used")
+    building_leaves(s, seat, own, events, "used", rule=rule)
     if s.options["building_selection"]:
         show_buildings(s)
 
@@ -466,7 +476,8 @@ def _start_job(
     s.job_kind = kind
     s.job_left = build_cost(s, building, kind == "demolish")
     s.phase = PHASE["use"]
-    events.append(Event(kind + "_start", {"seat": s.active, "building": spec.code}))
+    rule = "ludi.main.build" if kind == "build" else "ludi.main.demolish"
+    events.append(Event(kind + "_start", {"seat": s.active, "building": spec.code}, rule=rule))
 
 
 def quarry_actions(s: LudiState) -> list[Action]:
@@ -505,14 +516,15 @@ def apply_use(s: LudiState, action: Action, events: list[Event]) -> None:
     seat = s.active
     building = s.job_building
     if s.job_kind == "demolish":
-        building_leaves(s, seat, building, events, "demolished")
+        building_leaves(s, seat, building, events, "demolished", rule="ludi.main.demolish")
     else:
         if s.job_kind == "quarry_build":
-            building_leaves(s, seat, s.job_razed, events, "demolished")
+            razed = s.job_razed
+            building_leaves(s, seat, razed, events, "demolished", rule="ludi.buildings.lapicidinae")
             s.job_razed = NOBODY
         if building in s.centre_buildings:
             s.centre_buildings.remove(building)
-        building_enters(s, seat, building, events, "built")
+        building_enters(s, seat, building, events, "built", rule="ludi.main.build")
     if s.options["building_selection"]:
         show_buildings(s)
     s.job_kind, s.job_building, s.job_left, s.job_used = "", NOBODY, 0, 0
@@ -520,18 +532,20 @@ def apply_use(s: LudiState, action: Action, events: list[Event]) -> None:
     champions.next_designation(s, events)
 
 
-def finish_on_points(s: LudiState, events: list[Event]) -> None:
+def finish_on_points(s: LudiState, events: list[Event], rule: str) -> None:
     """Round limit (ours) or the points running out: the most victory points win."""
     best = max(s.points)
-    end_game(s, [seat for seat in range(s.num_players) if s.points[seat] == best], events)
+    winners = [seat for seat in range(s.num_players) if s.points[seat] == best]
+    end_game(s, winners, events, rule)
 
 
-def end_game(s: LudiState, seats: list[int], events: list[Event]) -> None:
+def end_game(s: LudiState, seats: list[int], events: list[Event], rule: str) -> None:
+    """The game is over: `seats` win, by `rule`."""
     s.phase = PHASE["over"]
     s.winning_seats = list(seats)
     s.combat = None
     s.auction = None
-    events.append(Event("game_over", {"winners": list(seats)}))
+    events.append(Event("game_over", {"winners": list(seats)}, rule=rule))
 
 
 def check_victory(s: LudiState, events: list[Event]) -> bool:
@@ -542,9 +556,10 @@ def check_victory(s: LudiState, events: list[Event]) -> bool:
     reached = [seat for seat in range(s.num_players) if s.points[seat] >= target]
     if reached:
         best = max(s.points[seat] for seat in reached)
-        end_game(s, [seat for seat in reached if s.points[seat] == best], events)
+        winners = [seat for seat in reached if s.points[seat] == best]
+        end_game(s, winners, events, "ludi.end.victory-points")
         return True
     if s.supply_points == 0:
-        finish_on_points(s, events)
+        finish_on_points(s, events, "ludi.end.points-exhausted")
         return True
     return False

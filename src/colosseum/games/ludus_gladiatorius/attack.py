@@ -24,7 +24,9 @@ def declare_attack(state: LudusState, g: int, t: int, recover: bool, events: lis
     Savage Attack, Feint, or Net Attack while the Retiarius holds his net. The defender
     decides whether to defend knowing it (Combat 4)."""
     state.attacked[g] = True
-    events.append(Event("attack", {"attacker": g + 1, "defender": t + 1}))
+    events.append(
+        Event("attack", {"attacker": g + 1, "defender": t + 1}, rule="ludus.combat.declare")
+    )
     holds_net = state.net_hex == NET_HELD and state.is_retiarius(g)
     kind = state.reveal(g, (SA, F, NA) if holds_net else (SA, F), events)
     if kind == SA:
@@ -53,6 +55,7 @@ def throw_net(state: LudusState, g: int, t: int, events: list[Event]) -> bool:
                 "faces": combat.as_lists(thrown),
                 "entangled": caught,
             },
+            rule="ludus.combat.net-attack",
         )
     )
     if caught:
@@ -66,7 +69,9 @@ def answer_attack(state: LudusState, defending: bool, events: list[Event]) -> No
     not attack this round), or takes the blow; no counter is shown by not defending."""
     assert state.pending is not None
     t = state.pending[1]
-    events.append(Event("defence", {"gladiator": t + 1, "defends": defending}))
+    events.append(
+        Event("defence", {"gladiator": t + 1, "defends": defending}, rule="ludus.combat.defend")
+    )
     if defending:
         state.defended[t] = True
         if state.reveal(t, (D, DD), events) == DD:
@@ -89,12 +94,17 @@ def resolve(state: LudusState, defending: bool, events: list[Event]) -> None:
     state.pending = None
     state.phase = ACT
     rules = state.catalog.rules
+    attack_rule = "ludus.combat.attack-roll"
     if state.entangled[t] and uses(state, g, NA):
         attack_dice = list(rules.net_attack.follow_up_dice)
+        attack_rule = "ludus.combat.net-attack"
     else:
         attack_dice = list(state.catalog.sheets[g].dice)
         if uses(state, g, SA):
             attack_dice += rules.savage_attack.extra_dice
+            attack_rule = "ludus.combat.savage-attack"
+        elif uses(state, g, F):
+            attack_rule = "ludus.combat.feint"
     faces_by_die = [state.catalog.dice[name] for name in attack_dice]
     rolled = combat.roll(state.rng, faces_by_die)
     first = rolled
@@ -111,18 +121,27 @@ def resolve(state: LudusState, defending: bool, events: list[Event]) -> None:
                 "final": combat.as_lists(rolled),
                 "hits": hits,
             },
+            rule=attack_rule,
         )
     )
     if recover and hits >= rules.net_attack.recover_hit_cost:
         hits -= rules.net_attack.recover_hit_cost
         state.net_hex = NET_HELD
-        events.append(Event("net_recovered", {"gladiator": g + 1, "by": "hit"}))
+        events.append(
+            Event(
+                "net_recovered", {"gladiator": g + 1, "by": "hit"}, rule="ludus.combat.net-recovery"
+            )
+        )
     blocks = 0
     if defending:
         doughty = uses(state, t, DD)
         defence_dice = list(state.catalog.sheets[t].dice)
+        defence_rule = "ludus.combat.defence-roll"
         if doughty:
             defence_dice += rules.doughty_defence.extra_dice
+            defence_rule = "ludus.combat.doughty-defence"
+        elif uses(state, t, D):
+            defence_rule = "ludus.combat.dodge"
         faces_by_die = [state.catalog.dice[name] for name in defence_dice]
         rolled = combat.roll(state.rng, faces_by_die)
         first = rolled
@@ -144,11 +163,18 @@ def resolve(state: LudusState, defending: bool, events: list[Event]) -> None:
                     "carried_in": carried_in,
                     "carried_out": state.carry[t],
                 },
+                rule=defence_rule,
             )
         )
     lost = min(state.life[t], combat.damage(hits, blocks))
     state.life[t] -= lost
-    events.append(Event("wound", {"gladiator": t + 1, "lost": lost, "life": state.life[t]}))
+    events.append(
+        Event(
+            "wound",
+            {"gladiator": t + 1, "lost": lost, "life": state.life[t]},
+            rule="ludus.combat.damage",
+        )
+    )
     if state.life[t] == 0:
         unconscious(state, g, t, events)
 
@@ -165,8 +191,9 @@ def unconscious(state: LudusState, g: int, t: int, events: list[Event]) -> None:
                 "verdict": verdict,
                 "fate": "finished off" if verdict == "down" else "spared",
             },
+            rule="ludus.combat.emperor",
         )
     )
     owners = {state.owner[x] for x in state.standing()}
     if len(owners) == 1:
-        state.finish(sorted(owners), events)
+        state.finish(sorted(owners), events, "ludus.winning.last-standing")

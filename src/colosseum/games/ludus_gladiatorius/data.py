@@ -1,4 +1,5 @@
-"""Loading and validating the Ludus Gladiatorius data files (dice, record sheets, map, rules).
+"""Loading and validating the Ludus Gladiatorius data files (dice, record sheets, map, rules,
+and the catalog of rule ids its events cite).
 
 Numbers live in `data/*.toml`; this module checks them once and turns them into the frozen
 `Catalog` the rules read while playing. A user may point the game at a folder of their own.
@@ -15,6 +16,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ...core.data import DataModel, data_folder, load_validated
 from ...core.errors import DataError
+from ...core.rule_ids import RuleId, load_rule_ids
 
 DATA_DIR = Path(__file__).parent / "data"
 SPECIAL_CODES = ("SA", "F", "D", "DD", "FS", "NA")
@@ -263,3 +265,9 @@ def load_catalog(folder: str = "") -> Catalog:
         special_names=dict(rules.specials),
         retiarius=net_carriers[0] if net_carriers else -1,
     )
+
+
+@cache
+def rule_ids() -> dict[str, RuleId]:
+    """The rules the events cite (`data/rule_ids.toml`, always the bundled file)."""
+    return load_rule_ids(DATA_DIR / "rule_ids.toml", "ludus")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.options import OptionValue
 from ...core.registry import GameDefinition, GameInfo, register
+from .data import rule_ids
 from .migrations import from_version_1
 from .model import GAME_ID, VERSION
 from .options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
@@ -37,5 +38,6 @@ DEFINITION = GameDefinition(
     position_migrations={1: from_version_1},
     render_svg=render_svg,
     merge_views=merge_views,
+    rule_ids=rule_ids,
 )
 register(DEFINITION)

@@ -28,6 +28,17 @@ REVEALED = 1  # used, face up
 SPENT = 2  # face down but can no longer be used (its moment passed or it was forfeited)
 STATUS_NAMES = ("hidden", "revealed", "spent")
 
+SPECIAL_RULES = (
+    "",  # the blank is never revealed
+    "ludus.combat.savage-attack",
+    "ludus.combat.feint",
+    "ludus.combat.dodge",
+    "ludus.combat.doughty-defence",
+    "ludus.move.fast-speed",
+    "ludus.combat.net-attack",
+)
+"""By kind: the rule (`Event.rule`) a revealed counter applies, its Definitions entry."""
+
 ATTACK_SPECIALS = (SA, F, NA)
 """Revealed by the attacker when it declares battle (Game Play 3b.3)."""
 DEFENCE_SPECIALS = (D, DD)

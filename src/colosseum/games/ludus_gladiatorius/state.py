@@ -42,6 +42,7 @@ from .specials import (
     NO_COUNTER,
     REVEALED,
     SA,
+    SPECIAL_RULES,
     bit,
     ruled_out_by,
     spent_status,
@@ -331,7 +332,7 @@ class LudusState(State):
         """After the last activation: face-down counters stay secret (kept in `unrevealed`
         when the next round's are placed; the last round's stay where they lie); the next
         round starts."""
-        events.append(Event("round_end", {"round": self.round}))
+        events.append(Event("round_end", {"round": self.round}, rule="ludus.round.end"))
         limit = int(self.options["round_limit"])
         if limit and self.round >= limit:
             self._finish_on_life(events)
@@ -341,7 +342,11 @@ class LudusState(State):
                 self.unrevealed.append((g, self.counter[g], self.counter_mask[g]))
         self._start_round()
         events.append(
-            Event("round_start", {"round": self.round, "order": [g + 1 for g in self.order]})
+            Event(
+                "round_start",
+                {"round": self.round, "order": [g + 1 for g in self.order]},
+                rule="ludus.round.order",
+            )
         )
 
     def _next_activation(self, events: list[Event]) -> None:
@@ -383,7 +388,13 @@ class LudusState(State):
         elif kind == "no-defence":
             attack.answer_attack(self, False, events)
         else:  # "end"
-            events.append(Event("end", {"gladiator": self.order[self.step] + 1}))
+            events.append(
+                Event(
+                    "end",
+                    {"gladiator": self.order[self.step] + 1},
+                    rule="ludus.round.activation-end",
+                )
+            )
             self._next_activation(events)
         if self.phase != OVER:
             self._after_action(events)
@@ -396,9 +407,14 @@ class LudusState(State):
         if kind != BLANK:
             self.remaining[g * KINDS + kind] -= 1
         owner = self.owner[g]
-        events.append(Event("counter_placed", {"gladiator": g + 1}))
+        events.append(Event("counter_placed", {"gladiator": g + 1}, rule="ludus.round.counters"))
         events.append(
-            Event("counter_chosen", {"gladiator": g + 1, "counter": CODES[kind]}, [owner])
+            Event(
+                "counter_chosen",
+                {"gladiator": g + 1, "counter": CODES[kind]},
+                [owner],
+                rule="ludus.round.counters",
+            )
         )
         self.step += 1
         if self.step == len(self.order):
@@ -426,6 +442,7 @@ class LudusState(State):
                 Event(
                     "special_action",
                     {"gladiator": g + 1, "action": CODES[kind], "name": self._special_name(kind)},
+                    rule=SPECIAL_RULES[kind],
                 )
             )
             return kind
@@ -468,6 +485,7 @@ class LudusState(State):
                     "bonus": bonus,
                     "allowance": self.allowance,
                 },
+                rule="ludus.move.boosted-die",
             )
         )
 
@@ -478,18 +496,29 @@ class LudusState(State):
             self.hex[g] = self.catalog.arena.index[str(action.args[0])]
             if len(action.args) > 1:
                 self.net_hex = NET_HELD
-                events.append(Event("net_recovered", {"gladiator": g + 1, "by": "move"}))
+                events.append(
+                    Event(
+                        "net_recovered",
+                        {"gladiator": g + 1, "by": "move"},
+                        rule="ludus.combat.net-recovery",
+                    )
+                )
         names = self.catalog.arena.names
         events.append(
-            Event("moved", {"gladiator": g + 1, "from": names[start], "to": names[self.hex[g]]})
+            Event(
+                "moved",
+                {"gladiator": g + 1, "from": names[start], "to": names[self.hex[g]]},
+                rule="ludus.move.movement",
+            )
         )
         self.phase = ACT
 
-    def finish(self, seats: list[int], events: list[Event]) -> None:
+    def finish(self, seats: list[int], events: list[Event], rule: str) -> None:
+        """The game is over: `seats` win, by `rule` (the last standing, or the cap)."""
         self.phase = OVER
         self.winning_seats = tuple(seats)
         self.pending = None
-        events.append(Event("game_over", {"winners": seats}))
+        events.append(Event("game_over", {"winners": seats}, rule=rule))
 
     def _finish_on_life(self, events: list[Event]) -> None:
         """Round limit (our rule, the rulebook has none): most life still standing wins."""
@@ -497,7 +526,8 @@ class LudusState(State):
         for g in self.standing():
             totals[self.owner[g]] += self.life[g]
         best = max(totals)
-        self.finish([s for s in range(self.num_players) if totals[s] == best], events)
+        winners = [s for s in range(self.num_players) if totals[s] == best]
+        self.finish(winners, events, "ludus.cap.round-limit")
 
     def roll(self, dice: list[str]) -> list[Face]:
         return combat.roll(self.rng, [self.catalog.dice[name] for name in dice])
