@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action, Event
+from ...core.actions import Action, Event, JsonValue
 from . import champions
 from .data import BuildingEffect
 from .model import NOBODY, PHASE, Combat
@@ -295,6 +295,38 @@ def scores(s: LudiState, with_last: bool = False) -> tuple[int, int]:
     return a_score, d_score
 
 
+def score_terms(s: LudiState) -> dict[str, list[list[JsonValue]]]:
+    """Each side's score as the terms that make it, `[value, kind, code]` with kind
+    gladiator, building, ability or card: what `scores` adds up, for the log to explain."""
+    combat = _combat(s)
+    cat = s.catalog
+
+    def building(seat: int, effect: BuildingEffect) -> str:
+        return next(
+            cat.buildings[b].code for b in s.buildings[seat] if cat.buildings[b].effect == effect
+        )
+
+    attacking, defending = cat.gladiators[combat.a_card], cat.gladiators[combat.d_card]
+    attack: list[list[JsonValue]] = [[attacking.combat, "gladiator", attacking.code]]
+    if attack_bonus(s, combat.attacker, combat.a_card):
+        effect: BuildingEffect = (
+            "veteran_attack_bonus" if attacking.veteran else "novice_attack_bonus"
+        )
+        attack.append([1, "building", building(combat.attacker, effect)])
+    defence: list[list[JsonValue]] = [[defending.combat, "gladiator", defending.code]]
+    if defending.ability == "defender":
+        defence.append([1, "ability", "defender"])
+    if has_effect(s, combat.defender, "defence_bonus"):
+        defence.append([1, "building", building(combat.defender, "defence_bonus")])
+    for card, applied in zip(combat.revealed, combat.applied, strict=True):
+        spec = cat.combat[card]
+        if applied and spec.swords:
+            attack.append([spec.swords, "card", spec.code])
+        if applied and spec.shields:
+            defence.append([spec.shields, "card", spec.code])
+    return {"attacker": attack, "defender": defence}
+
+
 def winner_side(s: LudiState) -> int:
     """The higher score wins; the attacker wins ties."""
     a_score, d_score = scores(s)
@@ -401,6 +433,7 @@ def finish(s: LudiState, events: list[Event]) -> None:
                 "attacker": combat.attacker,
                 "defender": combat.defender,
                 "scores": [a_score, d_score],
+                "terms": score_terms(s),
                 "winner": winner_seat,
                 "winning_gladiator": cat.gladiators[winner_card].code,
             },

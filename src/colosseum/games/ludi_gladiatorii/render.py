@@ -480,8 +480,8 @@ def decision_grid(view: View) -> Table:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style=LABEL_STYLE, no_wrap=True)
     grid.add_column()
-    words = PHASE_WORDS.get(phase, phase.replace("_", " "))
-    phase_text = Text(words[:1].upper() + words[1:], style="bold")
+    said = PHASE_WORDS.get(phase, phase.replace("_", " "))
+    phase_text = Text(said[:1].upper() + said[1:], style="bold")
     grid.add_row("Phase", phase_text)
     if phase == "over":
         winners = view.get("winners", [])

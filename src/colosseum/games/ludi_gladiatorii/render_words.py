@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -34,6 +34,27 @@ from .render_cards import (
 )
 
 # --- words for events -------------------------------------------------------------------------
+
+
+def explained(terms: Sequence[Sequence[Any]] | None, total: int, view: View) -> str:
+    """ "3 (Hispanus) + 1 (Impetus) = 4": a side's score by its terms (the total alone for an
+    event from before terms were kept, or terms that do not add up)."""
+    if not terms or sum(int(term[0]) for term in terms) != total:
+        return str(total)
+    words = []
+    for value, kind, code in terms:
+        words.append(f"{value} ({term_name(str(kind), str(code), view)})")
+    return " + ".join(words) + f" = {total}"
+
+
+def term_name(kind: str, code: str, view: View) -> str:
+    if kind == "gladiator":
+        return gladiator_text(view, code).plain
+    if kind == "building":
+        return building_name(code)
+    if kind == "ability":
+        return ABILITY_WORDS.get(code, code)
+    return card_text(code).plain
 
 
 def describe_event(event: Mapping[str, Any], view: View) -> Text:
@@ -91,7 +112,13 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
         return line("  ", seat(), f" {verb}")
     if kind == "combat_result":
         a, d = data["scores"]
-        text = line(f"  result {a} – {d}: ", whose("winner"), " ")
+        terms = data.get("terms") or {}
+        text = line("  attacker ", explained(terms.get("attacker"), a, view))
+        text.append(" against defender ")
+        text.append(explained(terms.get("defender"), d, view))
+        text.append(" (the attacker wins ties): ")
+        text.append_text(whose("winner"))
+        text.append(" ")
         text.append_text(gladiator_text(view, str(data["winning_gladiator"]), data.get("winner")))
         text.append(" wins", style="bold")
         return text
