@@ -469,7 +469,7 @@ def test_companion_mode_every_die_and_the_table_result_typed_in(careers: Careers
     assert miller["gladiators"][0]["state"] == "convalescent"  # wounds 2: convalescent
     assert careers.sheet("Fred")["aurei"] == 50 + 170 - 40
     news = [line["text"] for line in careers.show()["gazette"]]
-    assert "Miller 0 of Miller is killed in the arena: Jugula!." in news
+    assert "Miller 0 of Miller is killed in the arena: Jugula!" in news
 
 
 def test_a_physical_combats_result_is_checked(careers: Careers) -> None:
