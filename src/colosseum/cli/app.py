@@ -35,7 +35,7 @@ from ..sim.tournament import (
 from . import reports
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
 from .extras import deferred_group
-from .play import HUMAN, PlaySession
+from .play import HUMAN, interactive, open_game
 from .records import check_writable, load_record, recorded_players, replay_moves, save_record
 from .renderers import renderer_for
 from .serve import serve
@@ -119,6 +119,9 @@ def play(
         str | None,
         typer.Option("--names", help="The human players' names, in seat order: Ann,Bob."),
     ] = None,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Line by line, not full screen (as in a pipe).")
+    ] = False,
 ) -> None:
     """Play a game at the terminal: humans (hot seat) and computer agents."""
     with user_errors():
@@ -144,7 +147,7 @@ def play(
             save_record(state, save, specs, named)
 
     with user_errors():  # an unknown agent, say: one line
-        session = PlaySession(stdout_console(), state, specs, after_move=keep)
+        session = open_game(stdout_console(), state, specs, plain, after_move=keep)
         try:
             keep(state)  # the file holds the game from its first move on
             finished = session.run()
@@ -197,19 +200,38 @@ def replay(
     file: Annotated[Path, typer.Argument(help="A game record saved by `play --save`.")],
     seat: Annotated[
         int | None,
-        typer.Option("--seat", help="Show the final position as this seat sees it."),
+        typer.Option("--seat", help="Show the game as this seat saw it."),
     ] = None,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Show what was hidden (a finished game only).")
+    ] = False,
+    plain: Annotated[
+        bool, typer.Option("--plain", help="Print the final position and the actions.")
+    ] = False,
 ) -> None:
-    """Replay a saved game record: its final position and the list of its actions."""
+    """Replay a saved game record: step through it on a terminal, else print its final
+    position and the list of its actions."""
     with user_errors():
         record = load_record(file)
         state, moves = replay_moves(record)
         if seat is not None and not 0 <= seat < state.num_players:
             raise ColosseumError(f"seat {seat} is not in this {state.num_players}-player game")
+        if reveal and not state.is_terminal():
+            raise ColosseumError("--reveal shows what was hidden: only for a finished game")
+        if not plain and interactive():
+            from .tui import run_replay
+
+            run_replay(record, seat, reveal)
+            return
     console = stdout_console()
     renderer = renderer_for(state.game_id)
     console.print(reports.record_summary(record, state.winners()))
-    console.print(renderer.view(state.view(seat), state.options, ()))
+    if reveal:
+        from .tui.frames import revealed_view
+
+        console.print(renderer.view(revealed_view(state), state.options, ()))
+    else:
+        console.print(renderer.view(state.view(seat), state.options, ()))
     console.rule("Actions")
     console.print(reports.actions_table(moves))
 

@@ -6,8 +6,11 @@ only their own view; computer moves are shown as the human (or a spectator) may 
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.columns import Columns
 from rich.console import Console
@@ -21,14 +24,42 @@ from ..sim.match import build_agent
 from ..sim.seeding import derive_seed
 from .renderers import Renderer, as_text, renderer_for
 
+if TYPE_CHECKING:
+    from .tui import TerminalGame
+
 HUMAN = "human"
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("?", "help")
 MAX_EVENT_LINES = 30
+MAX_MENU_DIGITS = 4  # a longer number names no menu entry (and `int` may refuse to read it)
 
 
 class Quit(Exception):
     """The human left the game (quit, Ctrl-D or Ctrl-C)."""
+
+
+def interactive() -> bool:
+    """Whether the full-screen interface can run: stdin and stdout are both terminals, and
+    Textual is installed."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return importlib.util.find_spec("textual") is not None
+
+
+def open_game(
+    console: Console,
+    state: State,
+    specs: Sequence[str],
+    plain: bool = False,
+    after_move: Callable[[State], None] | None = None,
+) -> PlaySession | TerminalGame:
+    """The full-screen interface on a terminal, else (or with `plain`) the line-by-line one;
+    either has `run()`, `state` and `console`."""
+    if plain or not interactive():
+        return PlaySession(console, state, specs, after_move=after_move)
+    from .tui import TerminalGame
+
+    return TerminalGame(console, state, specs, after_move=after_move)
 
 
 class PlaySession:
@@ -180,14 +211,15 @@ class PlaySession:
             return
 
     def _parse(self, text: str, legal: list[Action]) -> Action | str | None:
-        """A menu number to its action; anything else is notation for `State.apply`."""
-        if not text.isdigit():
+        """A menu number to its action; anything else is notation for `State.apply`. A number
+        is ASCII digits (`²` is a digit to Python, not a number `int` reads), and short."""
+        if not (text.isascii() and text.isdigit()):
             return text
-        number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
+        if len(text) <= MAX_MENU_DIGITS and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        shown = text if len(text) <= 12 else f"{text[:12]}… ({len(text)} digits)"
         self.console.print(
-            Text(f"No action numbered {number}: choose 1 to {len(legal)}, or type one.", "red")
+            Text(f"No action numbered {shown}: choose 1 to {len(legal)}, or type one.", "red")
         )
         return None
 

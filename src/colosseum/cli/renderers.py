@@ -2,7 +2,10 @@
 
 A renderer module provides `render_view(view, options, legal)`, `describe_event(event, view)`,
 `describe_action(notation, view)` and `action_order(notation)` (a sort key for the menu of
-legal actions); any it lacks falls back to the generic ones here.
+legal actions); any it lacks falls back to the generic ones here. The full-screen interface
+also uses, from the module's `_compact` companion (`render_compact.py`),
+`render_compact(view, options, legal, width, height)` (the board in that room) and
+`render_panel(view, options, width, height)` (the viewer's own panel).
 """
 
 from __future__ import annotations
@@ -51,6 +54,24 @@ def generic_order(notation: str) -> int:
     return 0
 
 
+def generic_compact(
+    view: View,
+    options: Mapping[str, Any] | None = None,
+    legal: Sequence[str] = (),
+    width: int = 80,
+    height: int = 24,
+) -> RenderableType:
+    """The whole view (the panel holding it scrolls)."""
+    return generic_view(view, options, legal)
+
+
+def generic_panel(
+    view: View, options: Mapping[str, Any] | None = None, width: int = 30, height: int = 12
+) -> RenderableType:
+    seat = view.get("seat") if isinstance(view, Mapping) else None
+    return Text("spectator" if seat is None else f"seat {seat}", style="bold")
+
+
 @dataclass(frozen=True, slots=True)
 class Renderer:
     """How the terminal shows one game: the board, events and actions in words."""
@@ -59,6 +80,8 @@ class Renderer:
     event: Callable[[Mapping[str, Any], View], Text | str]
     action: Callable[[str, View], Text | str]
     order: Callable[[str], Any]
+    compact: Callable[..., RenderableType] = generic_compact
+    panel: Callable[..., RenderableType] = generic_panel
 
 
 GENERIC = Renderer(generic_view, generic_event, generic_action, generic_order)
@@ -80,9 +103,24 @@ def renderer_for(game_id: str) -> Renderer:
     if path is None:
         return GENERIC
     module = importlib.import_module(path)
+    compact = _companion(path, module)
     return Renderer(
         view=getattr(module, "render_view", generic_view),
         event=getattr(module, "describe_event", generic_event),
         action=getattr(module, "describe_action", generic_action),
         order=getattr(module, "action_order", generic_order),
+        compact=getattr(compact, "render_compact", generic_compact),
+        panel=getattr(compact, "render_panel", generic_panel),
     )
+
+
+def _companion(path: str, module: Any) -> Any:
+    """The module with the full-screen functions: itself, or its `_compact` companion."""
+    if hasattr(module, "render_compact"):
+        return module
+    try:
+        return importlib.import_module(f"{path}_compact")
+    except ModuleNotFoundError as error:
+        if error.name != f"{path}_compact":
+            raise
+        return module

@@ -8,7 +8,8 @@ The rules live in the modules named after their rulebook sections (`setup`, `rul
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ...core.actions import Action, Event
 from ...core.options import OptionValue
@@ -49,7 +50,12 @@ class JugulaState(State):
     game_id = GAME_ID
     version = VERSION
     # A facing may be typed in full: "deploy murmillo d1 north" is "deploy murmillo d1 n".
-    notation_words = {"north": "n", "east": "e", "south": "s", "west": "w"}
+    notation_words: ClassVar[Mapping[str, str]] = {
+        "north": "n",
+        "east": "e",
+        "south": "s",
+        "west": "w",
+    }
 
     catalog: Catalog
     rng: Rng

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...cli.seats import plural, seat_style, seat_text
+from ...cli.seats import plural, possessive, seat_style, seat_text
 from .render import _capacity, _flags, auction_panel, combat_panel
 from .render_cards import (
     ABILITY_WORDS,
@@ -53,8 +53,8 @@ def turn_text(view: View) -> Text:
         text.append_text(Text(" and ").join(seat_text(s, viewer) for s in winners) or Text("—"))
         return text
     text.append(f"Round {view.get('round')} ", style="bold")
-    text.append_text(seat_text(view.get("active"), viewer))
-    text.append("'s turn · ")
+    text.append_text(possessive(view.get("active"), viewer))
+    text.append(" turn · ")
     text.append(PHASE_WORDS.get(phase, phase), style="italic")
     if view.get("current_player") != view.get("active"):
         text.append(" · deciding ")
@@ -164,12 +164,14 @@ def gladiator_line(entry: Mapping[str, Any], seat: int) -> Text:
     return text
 
 
-def own_lanista(view: View, lanista: Mapping[str, Any], target: int, width: int) -> list[Text]:
+def own_lanista(
+    view: View, lanista: Mapping[str, Any], target: int, width: int, decision: bool
+) -> list[Text]:
     """A lanista in full: coins, points, gladiators, buildings, the combat hand if seen."""
     seat = lanista["seat"]
     head = Text()
     head.append_text(seat_text(seat, view.get("seat")))
-    head.append(f" · {plural(lanista['coins'], 'coin')} · ")
+    head.append(f"\n{plural(lanista['coins'], 'coin')} · ")
     head.append(f"{lanista['points']}/{target} VP", style="bold yellow")
     lines = [head]
     room = f"Gladiators {len(lanista['gladiators'])} (room for {_capacity(lanista)})"
@@ -184,7 +186,7 @@ def own_lanista(view: View, lanista: Mapping[str, Any], target: int, width: int)
         line.truncate(max(width, 20), overflow="ellipsis")
         lines.append(line)
     cards = lanista.get("combat_hand_cards")
-    if cards is not None:
+    if cards is not None and (cards or decision):
         hand = Text("Your combat hand: ", style="bold")
         if not cards:
             hand.append("empty", style="dim")
@@ -207,7 +209,8 @@ def render_panel(
     lines: list[Text] = []
     for lanista in view.get("lanistae", []):
         if viewer is None or lanista["seat"] == viewer:
-            lines.extend(own_lanista(view, lanista, target, width))
+            decision = bool(options.get("combat_decision"))
+            lines.extend(own_lanista(view, lanista, target, width, decision))
     legend = Text(f"{STRAIGHT} straight (can act) {TURNED} turned  C/W/B combat, work, build")
     legend.stylize("dim")
     lines.append(legend)

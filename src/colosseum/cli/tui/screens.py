@@ -1,0 +1,111 @@
+"""The screens shown over the game: the hot-seat handoff, the hints, the help."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Middle
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from ...agents.hints import Hint
+
+HELP = """\
+Keys
+  Enter      play the action typed, or the highlighted menu entry
+  ↑ ↓        move through the menu        Tab   take the highlighted entry
+  →          take the completion shown    Esc   one word back
+  F2         hint: the top three actions with their estimated win chances
+  F3         undo your last decision (never across dice, a draw or a reveal)
+  F4         show or hide the rule each event of the log applied (`rules`)
+  F1         this help                    Ctrl+Q  leave (the record is saved with --save)
+  PgUp PgDn  scroll the board
+
+Typing
+  An action by its notation (case and spacing ignored), word by word: the menu offers the
+  next words, and a number picks a menu entry. The words hint, undo, help and quit work too.
+"""
+
+
+class PassScreen(Screen[None]):
+    """Hot seat: a neutral screen, nothing of any seat, until the next one presses Enter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "Show my screen", show=True)]
+    DEFAULT_CSS = """
+    PassScreen { align: center middle; background: $background; }
+    PassScreen Static { width: auto; padding: 1 4; border: heavy $accent; }
+    """
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def compose(self) -> Any:
+        text = Text(f"Pass the keyboard to seat {self.seat}\n\n", style="bold")
+        text.append(f"Seat {self.seat}: press Enter when the others cannot see the screen.")
+        with Middle(), Center():
+            yield Static(text, id="handoff")
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class HintScreen(ModalScreen[str | None]):
+    """The search's top actions; a number or Enter puts one in the prompt, Esc closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close", show=True),
+        Binding("enter", "pick(1)", "Take the first", show=True),
+        *(Binding(str(n), f"pick({n})", f"Take {n}", show=False) for n in range(1, 10)),
+    ]
+    DEFAULT_CSS = """
+    HintScreen { align: center middle; }
+    HintScreen Static { width: 76; max-width: 100%; padding: 0 1; border: round $accent;
+                        background: $panel; }
+    """
+
+    def __init__(self, hints: Sequence[Hint], labels: Sequence[Text]) -> None:
+        super().__init__()
+        self.hints = list(hints)
+        self.labels = list(labels)
+
+    def compose(self) -> Any:
+        text = Text("Hints: the normal search, from your own view\n", style="bold")
+        for number, (hint, label) in enumerate(zip(self.hints, self.labels, strict=True), 1):
+            chance = "not tried" if hint.win is None else f"{hint.win:.0%} to win"
+            text.append(f"{number} ", style="cyan")
+            text.append(f"{chance:>11}  ", style="bold")
+            text.append_text(label)
+            text.append("\n")
+        text.append("A number puts it in the prompt; Esc closes.", style="dim")
+        yield Static(text, id="hints")
+
+    def action_pick(self, number: int) -> None:
+        if 1 <= number <= len(self.hints):
+            self.dismiss(self.hints[number - 1].notation)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and commands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,f1,q", "close", "Close", show=True)
+    ]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen Static { width: 80; max-width: 100%; max-height: 100%; border: round $accent;
+                        background: $panel; }
+    """
+
+    def compose(self) -> Any:
+        yield Static(HELP, markup=False, id="help")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,92 @@
+"""The pieces of the full-screen interface: the notation input with its completion, the panels
+that scroll inside themselves, the menu's labels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Input, RichLog, Static
+
+from ..renderers import Renderer, View, as_text
+from .prompt import MAX_INPUT
+from .steps import Choice, suggestion
+
+
+class NotationSuggester(Suggester):
+    """Completes what is typed to the first legal notation it begins (shown dimmed; → takes it)."""
+
+    def __init__(self, legal: Callable[[], Sequence[str]]) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.legal = legal
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return suggestion(self.legal(), value)
+
+
+class NotationInput(Input):
+    """The prompt: Tab takes the highlighted menu entry, Escape goes a word back, ↑/↓ move
+    through the menu, F2 asks for a hint and F3 undoes (also when typed as words)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "app.complete", "Complete", show=False, priority=True),
+        Binding("escape", "app.step_back", "Back a word", show=False),
+        Binding("up", "app.menu_move(-1)", "Menu up", show=False),
+        Binding("down", "app.menu_move(1)", "Menu down", show=False),
+    ]
+
+    def __init__(self, legal: Callable[[], Sequence[str]], **kwargs: Any) -> None:
+        super().__init__(
+            placeholder="an action, a number, or hint · undo · help · quit",
+            suggester=NotationSuggester(legal),
+            max_length=MAX_INPUT,
+            compact=True,
+            select_on_focus=False,
+            **kwargs,
+        )
+
+
+class ScrollPanel(VerticalScroll, can_focus=False):
+    """A panel whose content scrolls inside it, never the whole screen (the keys stay with the
+    prompt or the viewer: PgUp/PgDn scroll the board)."""
+
+    DEFAULT_CSS = """
+    ScrollPanel { scrollbar-size-vertical: 1; }
+    ScrollPanel > Static { width: 1fr; }
+    """
+
+    def compose(self) -> Any:
+        yield Static("", markup=False)
+
+    def show(self, renderable: RenderableType) -> None:
+        self.query_one(Static).update(renderable)
+
+    def room(self) -> tuple[int, int]:
+        """The width and height its content may use (a column for the scroll bar)."""
+        size = self.size
+        return max(20, size.width - 1), max(5, size.height)
+
+
+class QuietLog(RichLog, can_focus=False):
+    """The log: it scrolls, and leaves the keys to the prompt or the viewer."""
+
+
+def menu_label(number: int, choice: Choice, renderer: Renderer, view: View) -> Text:
+    """ "3 deploy murmillo d1 n  words…": the number to type, the notation, what it means; a
+    step shows the words typed so far and how many actions follow."""
+    label = Text(f"{number:>2} ", style="cyan")
+    if choice.complete:
+        words = as_text(renderer.action(choice.text, view))
+        if choice.text.lower() not in words.plain.lower():
+            label.append(choice.text, style="bold")
+            label.append(" ")
+        label.append_text(words)
+    else:
+        label.append(choice.text.strip(), style="bold")
+        label.append(f" … {choice.count} actions", style="dim")
+    return label

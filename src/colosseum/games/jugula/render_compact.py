@@ -1,0 +1,286 @@
+"""Jugula for a full-screen terminal: the arena and the seat's own panel, each drawn to fit the
+room it is given (80×24 and up), from a seat's view only.
+
+`render_compact` draws the arena five characters a square (a mark, the seat, two letters, the
+facing), or seven as `render.render_arena` does when there is room, with the turn, the decision
+and an attack in progress. `render_panel` shows the viewer's own lanista (Vox Populi, the hand
+with each card's values, the piles, the familia) and a line for each rival; a spectator gets a
+line for every lanista.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...cli.seats import seat_style, seat_text
+from .render import (
+    DECISION_WORDS,
+    Marks,
+    _fight_card,
+    _turn_text,
+    _winners_text,
+    render_arena,
+)
+from .render_names import (
+    ARROWS,
+    CELL,
+    EMPTY_STYLE,
+    HINDER_STYLE,
+    MARK_STYLE,
+    PICK_MARK,
+    REACH_STYLE,
+    TARGET_MARK,
+    WOUND_STYLE,
+    Entry,
+    View,
+    _at,
+    abbreviation,
+    card_spec,
+    card_text,
+    glad_text,
+    set_data_folder,
+)
+
+SMALL_CELL = 5  # a mark (or * wounded, # hindered), the seat, two letters, the facing
+
+
+def _small_cell(entry: Entry | None, square: str, marks: Marks, light: bool) -> Text:
+    shade = "on grey23" if light else "on grey15"
+    if entry is None:
+        if square in marks.reach:
+            return Text(f"{'o':^{SMALL_CELL}}", style=REACH_STYLE)
+        return Text(f"{'·':^{SMALL_CELL}}", style=f"{EMPTY_STYLE} {shade}")
+    colour = f"on {seat_style(entry['seat'])}"
+    if square in marks.targets:
+        mark, style = TARGET_MARK, MARK_STYLE
+    elif square in marks.picks:
+        mark, style = PICK_MARK, MARK_STYLE
+    elif entry.get("wounded"):
+        mark, style = "*", WOUND_STYLE
+    elif entry.get("markers_held"):
+        mark, style = "#", HINDER_STYLE
+    else:
+        mark, style = " ", ""
+    text = Text(mark, style=f"{style} {colour}")
+    text.append(str(entry["seat"]), style=f"white {colour}")
+    text.append(abbreviation(entry["armatura"]), style=f"bold white {colour}")
+    text.append(ARROWS.get(entry.get("facing") or "", " "), style=f"bold white {colour}")
+    return text
+
+
+def small_arena(view: View, marks: Marks) -> Text:
+    """The arena, rank 8 at the top, five characters a square."""
+    width, height = int(view.get("width", 8)), int(view.get("height", 8))
+    at = _at(view)
+    files = Text("   ")
+    for file in range(width):
+        files.append(f"{chr(ord('a') + file):^{SMALL_CELL}}", style=EMPTY_STYLE)
+    lines = [files]
+    for rank in range(height, 0, -1):
+        line = Text(f"{rank:>2} ", style=EMPTY_STYLE)
+        for file in range(width):
+            square = f"{chr(ord('a') + file)}{rank}"
+            line.append_text(_small_cell(at.get(square), square, marks, (file + rank) % 2 == 1))
+        line.append(f" {rank}", style=EMPTY_STYLE)
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def status_text(view: View) -> Text:
+    """The turn, whose decision and what about, sudden death."""
+    viewer = view.get("seat")
+    text = Text()
+    text.append("Turn ", style="bold")
+    text.append_text(_turn_text(view))
+    if view.get("over"):
+        text.append(" · ")
+        text.append_text(_winners_text(view))
+    else:
+        deciding = view.get("current_player")
+        if deciding != view.get("turn_seat") or not view.get("turn"):
+            text.append(" · deciding ")
+            text.append_text(seat_text(deciding, viewer))
+        decision = str(view.get("decision"))
+        text.append("\n")
+        text.append(DECISION_WORDS.get(decision, decision), style="italic")
+    if view.get("sudden_death"):
+        text.append("\nSUDDEN DEATH: the next blow on a rival's gladiator wins", style="bold red")
+    return text
+
+
+def fight_text(view: View) -> Text | None:
+    """The attack in progress in two lines, or None."""
+    fight = view.get("fight")
+    if not fight:
+        return None
+    viewer = view.get("seat")
+    by_id = {g["id"]: g for g in view.get("gladiators", [])}
+    attacker, defender = by_id.get(fight["attacker"], {}), by_id.get(fight["defender"], {})
+    text = Text("Attack ", style="bold red")
+    text.append_text(
+        glad_text(attacker.get("seat"), attacker.get("armatura"), attacker.get("square"), viewer)
+    )
+    text.append(" → ")
+    text.append_text(
+        glad_text(defender.get("seat"), defender.get("armatura"), defender.get("square"), viewer)
+    )
+    text.append("\n  cards: ")
+    text.append_text(_fight_card(fight.get("attacker_card")))
+    text.append(" / ")
+    text.append_text(_fight_card(fight.get("defender_card")))
+    return text
+
+
+def legend(marks: Marks) -> Text:
+    text = Text("1MU↑ seat 1's Murmillo facing north (capitals heavy)  ", style="dim")
+    text.append("*", style=WOUND_STYLE)
+    text.append(" wounded ", style="dim")
+    text.append("#", style=HINDER_STYLE)
+    text.append(" hindrance ", style="dim")
+    if marks.reach:
+        text.append(" o ", style=REACH_STYLE)
+        text.append(" reachable ", style="dim")
+    if marks.picks or marks.targets:
+        text.append(f"{PICK_MARK} pick {TARGET_MARK} target", style=MARK_STYLE)
+    return text
+
+
+def render_compact(
+    view: View,
+    options: Mapping[str, Any] | None = None,
+    legal: Sequence[str] = (),
+    width: int = 80,
+    height: int = 24,
+) -> RenderableType:
+    """The arena, the decision and an attack in `width` × `height` characters."""
+    set_data_folder(str((options or {}).get("data") or ""))
+    marks = Marks(view, legal)
+    columns = int(view.get("width", 8))
+    if width >= 3 + CELL * columns + 3 and height >= int(view.get("height", 8)) + 6:
+        arena = render_arena(view, marks)
+    else:
+        arena = small_arena(view, marks)
+    parts: list[RenderableType] = [arena, status_text(view)]
+    fight = fight_text(view)
+    if fight is not None:
+        parts.append(fight)
+    if height >= int(view.get("height", 8)) + 6:
+        parts.append(legend(marks))
+    return Group(*parts)
+
+
+# --- the panel ------------------------------------------------------------------------------
+
+
+def hand_lines(codes: Sequence[str], width: int) -> Text:
+    """The viewer's cards, one a line, with their six values (and their ability when wide)."""
+    name_width = max(8, min(22, width - 19))
+    heads = "".join(f"{h:>3}" for h in ("Mv", "Vx", "Cb", "Dr", "Up", "Di"))
+    text = Text()
+    text.append(f"{'Your hand':<{name_width}} {heads}", style="bold underline")
+    for code in codes:
+        spec = card_spec(code)
+        name = card_text(code)
+        name.truncate(name_width, overflow="ellipsis", pad=True)
+        text.append("\n")
+        text.append_text(name)
+        text.append(" ")
+        if spec is None:
+            continue
+        numbers = (spec.movement, spec.vox, spec.combat, spec.draw, spec.upgrade, spec.die)
+        text.append("".join(f"{n:>3}" for n in numbers))
+        if width >= name_width + 19 + 20 and spec.ability != "none":
+            text.append(f"  {spec.text}", style="dim")
+    if not codes:
+        text.append("\nno card", style="dim")
+    return text
+
+
+def _vox(lanista: Entry, short: bool) -> Text:
+    """Vox Populi, the attack bonus and the hand, the piles on a second line; or, `short`,
+    Vox Populi, the hand and the deck on one line."""
+    text = Text()
+    if short:
+        text.append(f"Vox {lanista['vox']}", style="bold")
+        text.append(f" hand {lanista['hand_count']}/{lanista['hand_limit']}")
+        text.append(f" deck {lanista['deck_count']}")
+        return text
+    text.append("Vox ", style="bold")
+    text.append(f" {lanista['vox']} ", style=f"bold reverse {seat_style(lanista['seat'])}")
+    text.append(f" ATT +{lanista['attack_bonus']}  hand {lanista['hand_count']}")
+    text.append(f"/{lanista['hand_limit']}")
+    text.append(f"\ndeck {lanista['deck_count']}  discard {len(lanista['discard'])}")
+    text.append(f"  removed {len(lanista['removed'])}")
+    return text
+
+
+def familia_table(view: View, seat: int, width: int) -> Table:
+    """A row a gladiator: letters and name, square and facing, MP, ATT and DEF, wounds."""
+    table = Table(box=None, show_header=True, padding=(0, 1, 0, 0), pad_edge=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("Familia", no_wrap=True, max_width=max(6, width - 20), overflow="ellipsis")
+    for head in ("Sq", "MP", "ATT", "DEF"):
+        table.add_column(head, no_wrap=True, header_style="bold")
+    for entry in view.get("gladiators", []):
+        if entry["seat"] != seat:
+            continue
+        if not entry.get("armatura"):
+            table.add_row("", Text("to be chosen", style="dim"), "", "", "", "")
+            continue
+        name = Text(entry.get("name") or entry["armatura"], style="bold")
+        if entry.get("bitten"):
+            name = Text("fallen", style="bold red")
+        elif entry.get("wounded"):
+            name.append("*", style=WOUND_STYLE)
+        if entry.get("markers_held"):
+            name.append(f"#{entry['markers_held']}", style=HINDER_STYLE)
+        square = entry.get("square")
+        table.add_row(
+            Text(f"{abbreviation(entry['armatura'])}", style=f"bold white on {seat_style(seat)}"),
+            name,
+            f"{square}{ARROWS.get(entry.get('facing') or '', '')}" if square else "–",
+            str(entry["mp"]),
+            "{}/{}".format(*entry["att"]),
+            "{}/{}".format(*entry["def"]),
+            style="dim" if entry.get("bitten") else None,
+        )
+    return table
+
+
+def render_panel(
+    view: View, options: Mapping[str, Any] | None = None, width: int = 30, height: int = 12
+) -> RenderableType:
+    """The viewer's lanista: Vox Populi, hand, piles, familia; then a line for each rival."""
+    set_data_folder(str((options or {}).get("data") or ""))
+    viewer = view.get("seat")
+    parts: list[RenderableType] = []
+    for lanista in view.get("lanistae", []):
+        seat = lanista["seat"]
+        if seat != viewer:
+            continue
+        title = seat_text(seat, viewer)
+        if lanista.get("bid") and lanista.get("bid_card"):
+            title.append(" · round card ")
+            title.append_text(card_text(lanista["bid_card"], die=True))
+        parts.append(title)
+        parts.append(_vox(lanista, short=False))
+        parts.append(hand_lines(lanista.get("hand", []), width))
+        parts.append(familia_table(view, seat, width))
+    for lanista in view.get("lanistae", []):
+        if lanista["seat"] == viewer:
+            continue
+        line = seat_text(lanista["seat"], viewer)
+        line.append(" ")
+        line.append(" ")
+        line.append_text(_vox(lanista, short=True))
+        if lanista.get("out"):
+            line.append(" · out", style="dim")
+        parts.append(line)
+        if viewer is None or height >= 24:
+            parts.append(familia_table(view, lanista["seat"], width))
+    return Group(*parts)

@@ -1,0 +1,240 @@
+"""Hot seat in a real terminal: `colosseum play GAME -p human,human` in tmux at 80×24, a few
+decisions typed with `send-keys`, and at every handoff the whole history of the pane
+(`capture-pane -S -`) searched for the secrets of the seat that just played: Ludus its
+face-down counters, Ludi and Jugula its hand. After the game is left, the terminal's
+scroll-back must hold nothing of any seat either."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import colosseum
+from colosseum.cli.renderers import renderer_for
+from colosseum.core.state import State
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(
+    TMUX is None, reason="tmux not found: install Debian's tmux (apt-get install -y tmux)"
+)
+SRC = Path(colosseum.__file__).resolve().parent.parent
+WAIT = 20.0  # seconds for the terminal to show what is expected
+HANDOFFS = 3  # handoffs checked per game
+
+
+class Pane:
+    """One tmux server of our own (its own socket) running one command at 80×24."""
+
+    def __init__(self, command: list[str]) -> None:
+        assert TMUX is not None
+        self.base = [TMUX, "-L", f"colosseum-{uuid.uuid4().hex[:8]}", "-f", "/dev/null"]
+        shell = " ".join(_quoted(part) for part in command) + "; echo EXITED; sleep 60"
+        subprocess.run(
+            [
+                *self.base,
+                "new-session",
+                "-d",
+                "-s",
+                "game",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                "-e",
+                "TERM=xterm-256color",
+                "-e",
+                f"PYTHONPATH={SRC}",
+                "sh",
+                "-c",
+                shell,
+            ],
+            check=True,
+        )
+
+    def screen(self) -> str:
+        """What the pane shows now."""
+        return self._capture("-p", "-t", "game")
+
+    def history(self) -> str:
+        """Everything the pane holds: the scroll-back and the screen."""
+        return self._capture("-p", "-S", "-", "-t", "game")
+
+    def _capture(self, *args: str) -> str:
+        done = subprocess.run([*self.base, "capture-pane", *args], capture_output=True, text=True)
+        return done.stdout
+
+    def keys(self, *keys: str, literal: bool = False) -> None:
+        flags = ["-l"] if literal else []
+        subprocess.run([*self.base, "send-keys", "-t", "game", *flags, *keys], check=True)
+
+    def wait(self, test: Callable[[str], bool], what: str) -> str:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if test(screen):
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"the terminal never showed {what}:\n{self.screen()}")
+
+    def close(self) -> None:
+        subprocess.run([*self.base, "kill-server"], capture_output=True)
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+@pytest.fixture
+def pane_factory() -> Iterator[Callable[[list[str]], Pane]]:
+    panes: list[Pane] = []
+
+    def start(command: list[str]) -> Pane:
+        panes.append(Pane(command))
+        return panes[-1]
+
+    yield start
+    for pane in panes:
+        pane.close()
+
+
+# --- what each game keeps secret, and a decision to type ------------------------------------------
+
+
+def secrets(state: State, seat: int) -> list[str]:
+    """Text that shows on `seat`'s own screen and must never show to anyone else."""
+    view = state.view(seat)
+    if state.game_id == "ludus-gladiatorius":
+        found = ["Your gladiators"]
+        rival = state.view(1 - seat)
+        hidden = {g["number"] for g in rival["gladiators"] if g["counter"] == "hidden"}
+        for entry in view["gladiators"]:
+            if entry["number"] in hidden:
+                found.append(f"counter {entry['counter']}")
+        return found
+    if state.game_id == "ludi-gladiatorii":
+        cards = view["lanistae"][seat].get("combat_hand_cards") or []
+        return ["Your combat hand"] if cards else []
+    from colosseum.games.jugula.render_names import card_spec
+
+    hand = view["lanistae"][seat]["hand"]
+    names = [spec.name[:7] for spec in (card_spec(code) for code in hand) if spec is not None]
+    return ["Your hand", *names] if hand else []
+
+
+def choose(state: State) -> str:
+    """The action typed for the seat deciding: Ludus a special counter where there is one, Ludi
+    a combat card bought once then ending the turn, Jugula the first in the menu."""
+    legal = sorted((str(a) for a in state.legal_actions()), key=renderer_for(state.game_id).order)
+    if state.game_id == "ludus-gladiatorius":
+        special = [n for n in legal if n.startswith("place ") and n != "place blank"]
+        return special[0] if special else legal[0]
+    if state.game_id == "ludi-gladiatorii":
+        seat = state.current_player
+        assert seat is not None
+        if "buy-combat" in legal and not state.view(seat)["lanistae"][seat]["combat_hand_cards"]:
+            return "buy-combat"
+        return next((n for n in ("end", "pass", "done") if n in legal), legal[0])
+    return legal[0]
+
+
+def _state(path: Path) -> State:
+    record: dict[str, Any] = json.loads(path.read_text())
+    return colosseum.replay(record)
+
+
+def _played(path: Path) -> int:
+    try:
+        return len(json.loads(path.read_text())["actions"])
+    except (OSError, ValueError, KeyError):
+        return -1
+
+
+PASS = re.compile(r"Pass the keyboard to seat (\d)")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("ludus", []), ("ludi", ["-o", "combat_decision=true"]), ("jugula", [])],
+)
+def test_hot_seat_leaves_no_secret_in_the_scroll_back(
+    game: str, options: list[str], pane_factory: Callable[[list[str]], Pane], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    command = [
+        sys.executable,
+        "-m",
+        "colosseum",
+        "play",
+        game,
+        "-p",
+        "human,human",
+        "--seed",
+        "3",
+        "--save",
+        str(record),
+        *options,
+    ]
+    pane = pane_factory(command)
+    deadline = time.monotonic() + WAIT
+    while _played(record) < 0 and time.monotonic() < deadline:  # saved before the first move
+        time.sleep(0.05)
+    last_seat: int | None = None
+    kept: dict[int, list[str]] = {0: [], 1: []}  # each seat's secrets as last seen
+    handoffs = 0
+    for _ in range(60):
+        deciding = _state(record).current_player  # the record is written before the screen
+        screen = pane.wait(
+            lambda s, d=deciding: bool(PASS.search(s)) or f"seat {d} to decide" in s,
+            f"a handoff or seat {deciding}'s decision",
+        )
+        handoff = PASS.search(screen)
+        if handoff:
+            history = pane.history()
+            assert "(you)" not in history, history
+            if last_seat is not None:
+                for secret in kept[last_seat]:
+                    assert secret not in history, f"seat {last_seat}'s {secret!r} in:\n{history}"
+                handoffs += 1
+            if handoffs >= HANDOFFS:
+                break
+            seat = int(handoff.group(1))
+            pane.keys("Enter")
+            pane.wait(lambda s, seat=seat: f"view of seat {seat}" in s, f"seat {seat}'s screen")
+            continue
+        state = _state(record)
+        seat = state.current_player
+        assert seat is not None and f"seat {seat} to decide" in screen, screen
+        kept[seat] = secrets(state, seat)
+        for secret in kept[seat]:
+            assert secret in screen, f"{secret!r} is not on seat {seat}'s own screen:\n{screen}"
+        played = _played(record)
+        pane.keys(choose(state), literal=True)
+        pane.keys("Enter")
+        deadline = time.monotonic() + WAIT
+        while _played(record) == played and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _played(record) > played, f"the action was not taken:\n{pane.screen()}"
+        last_seat = seat
+    assert handoffs >= HANDOFFS
+    pane.keys("Enter")  # the next seat's screen, then leave
+    pane.wait(lambda s: " to decide" in s, "a decision")
+    pane.keys("quit", literal=True)
+    pane.keys("Enter")
+    after = pane.wait(lambda s: "EXITED" in s, "the end of the command")
+    history = pane.history()
+    assert "Game left unfinished" in history, after
+    assert "(you)" not in history
+    for secret in kept[0] + kept[1]:
+        assert secret not in history, f"{secret!r} left in the scroll-back:\n{history}"
+    assert os.path.exists(record)
