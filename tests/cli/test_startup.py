@@ -1,5 +1,6 @@
 """What `colosseum --help` and `import colosseum` load: neither a database nor a validation
-library nor a game until a command needs one (docs/performance.md has the times)."""
+library nor a game nor the full-screen interface until a command needs one
+(docs/performance.md has the times)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def test_the_help_loads_neither_the_store_nor_the_server() -> None:
     loaded = modules_after(setup)
     for heavy in ("sqlalchemy", "alembic", "fastapi", "uvicorn", "colosseum.careers.campaign"):
         assert heavy not in loaded
+    assert not any(name.startswith("colosseum.games.") for name in loaded)  # nor a game
+    assert "textual" not in loaded
 
 
 def test_the_career_commands_still_answer(invoke: Invoke) -> None:

@@ -9,8 +9,6 @@ from typing import TypeVar
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from .base import Agent, RandomAgent
-from .beliefs import BELIEFS, named_belief
-from .evaluation import EVALUATIONS, ROUNDS, SEARCH_DEFAULTS, SearchDefaults
 from .ismcts import LEVELS, ISMCTSAgent
 
 # game id -> "module:Class" of its heuristic agent, imported on first use.
@@ -96,6 +94,10 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     would have chosen them, at its own temperature or a sharper one, in games with a belief
     in `BELIEFS`). Unset ones
     take the game's `SEARCH_DEFAULTS`; without a budget or level, the `normal` level's."""
+    # The games' beliefs and evaluations load their game's data: only when a search is made.
+    from .beliefs import BELIEFS, named_belief
+    from .evaluation import EVALUATIONS, ROUNDS, SEARCH_DEFAULTS, SearchDefaults
+
     unknown = sorted(set(params) - set(_ISMCTS_PARAMETERS))
     if unknown:
         raise InvalidAgent(
