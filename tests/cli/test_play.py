@@ -144,3 +144,14 @@ def test_replay_of_broken_files(invoke: Invoke, tmp_path: Path) -> None:
         assert result.exit_code == 2, path
         assert message in result.stderr
         assert result.stderr.count("\n") == 1
+
+
+def test_hint_at_the_line_prompt_ranks_three_actions(invoke: Invoke) -> None:
+    args = ["play", "ludus", "-p", "human,random", "-s", "3", *OPTIONS]
+    result = invoke(args, input="hint\nquit\n")
+    assert result.exit_code == 0, result.output
+    ranked = [line for line in result.stdout.splitlines() if re.match(r"\s+[123]\. ", line)]
+    assert len(ranked) == 3
+    assert all("to win" in line or "not tried" in line for line in ranked)
+    legal = _first_decision_of_seat_0()
+    assert all(any(line.split(". ", 1)[1].startswith(n) for n in legal) for line in ranked)

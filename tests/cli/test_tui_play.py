@@ -3,11 +3,15 @@ against `random`, the step-by-step menu, bad input, hints, undo, hot seat."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from colosseum import replay
+from colosseum.cli.tui.controller import GameController
 from colosseum.cli.tui.play_app import PlayApp
 from colosseum.cli.tui.widgets import ScrollPanel
 
@@ -232,3 +236,47 @@ def test_the_log_names_each_events_rule_on_request() -> None:
     hidden, shown, hidden_again = logs
     assert "[ludus." not in hidden and "[ludus." not in hidden_again
     assert "[ludus." in shown
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_resumed_game_goes_on_from_its_record(game: str, size: tuple[int, int]) -> None:
+    """A record saved mid-game (as `play --resume` reads it) continues where it stopped, the
+    log empty (nothing of what came before is told again, the hidden choices included), and
+    plays on to the end; the record kept grows from the one resumed."""
+    played = new_state(game, seed=5)
+    rng = random.Random(2)
+    for _ in range(8):
+        played.apply(rng.choice(played.legal_actions()))
+    record = played.record()
+    resumed = replay(record)
+    kept: list[list[str]] = []
+    screens: list[str] = []
+
+    async def scenario(pilot: Pilot[Any], app: PlayApp) -> None:
+        screens.append(screen_text(app))
+        told = app.controller.log(app.controller.viewer())
+        assert all(line.number > len(record["actions"]) for line in told)
+        for _ in range(400):
+            if app.over:
+                break
+            await pilot.press("enter")
+            await settle(pilot, app)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    def keep(state: Any) -> None:
+        kept.append(list(state.actions_played()))
+
+    app = PlayApp(GameController(resumed, ["human", "random"], after_move=keep))
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, app)
+            await scenario(pilot, app)
+
+    asyncio.run(main())
+    assert app.controller.state.is_terminal()
+    assert kept and kept[-1][: len(record["actions"])] == record["actions"]
+    assert len(kept[-1]) > len(record["actions"])
+    assert "seat" in screens[0]

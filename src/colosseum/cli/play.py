@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 HUMAN = "human"
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("?", "help")
+HINT_WORD = "hint"
 MAX_EVENT_LINES = 30
 MAX_MENU_DIGITS = 4  # a longer number names no menu entry (and `int` may refuse to read it)
 
@@ -126,7 +127,7 @@ class PlaySession:
         if self.humans:
             self.console.print(
                 "Enter an action by its number or its notation; '?' lists the actions again, "
-                "'quit' (or Ctrl-D) leaves.",
+                "'hint' asks the search, 'quit' (or Ctrl-D) leaves.",
                 style="dim",
             )
         else:
@@ -199,6 +200,9 @@ class PlaySession:
             if text.lower() in HELP_WORDS:
                 self._show_menu(seat, legal)
                 continue
+            if text.lower() == HINT_WORD:
+                self._show_hints(seat)
+                continue
             action = self._parse(text, legal)
             if action is None:
                 continue
@@ -209,6 +213,20 @@ class PlaySession:
                 continue
             self._record(events)
             return
+
+    def _show_hints(self, seat: int) -> None:
+        """The `normal` search's top three actions for `seat`, from its own view."""
+        from ..agents.hints import hints  # a search: loaded when asked for
+
+        self.console.print("Thinking…", style="dim")
+        seed = f"hint {self.state.seed} {len(self.state.actions_played())}"
+        view = self.state.view(seat)
+        for rank, hint in enumerate(hints(self.state, seat, seed), start=1):
+            line = Text(f"  {rank}. ", style="cyan")
+            line.append_text(as_text(self.renderer.action(hint.notation, view)))
+            chance = "not tried" if hint.win is None else f"{hint.win:.0%} to win"
+            line.append(f"  ({chance}, tried {hint.visits} times)", style="dim")
+            self.console.print(line)
 
     def _parse(self, text: str, legal: list[Action]) -> Action | str | None:
         """A menu number to its action; anything else is notation for `State.apply`. A number
