@@ -7,7 +7,6 @@ only their own view; computer moves are shown as the human (or a spectator) may 
 from __future__ import annotations
 
 import importlib.util
-import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
@@ -16,11 +15,10 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.text import Text
 
-from ..agents import Agent
 from ..core.actions import Action, Event
 from ..core.errors import IllegalAction
 from ..core.state import State
-from ..sim.match import build_agent
+from ..sim.match import agents_rng, seated
 from ..sim.seeding import derive_seed
 from .renderers import Renderer, as_text, renderer_for
 
@@ -78,15 +76,10 @@ class PlaySession:
         self.state = state
         self.specs = list(specs)
         self.renderer: Renderer = renderer_for(state.game_id)
-        self.humans = [seat for seat, spec in enumerate(specs) if spec.lower() == HUMAN]
-        self.agents: dict[int, Agent] = {
-            seat: build_agent(spec, state.game_id)
-            for seat, spec in enumerate(specs)
-            if seat not in self.humans
-        }
+        self.humans, self.agents = seated(specs, state.game_id)
         # Who watches when nobody decides: the only human, else a spectator.
         self.observer = self.humans[0] if len(self.humans) == 1 else None
-        self.rng = random.Random(derive_seed(state.seed or 0, "agents"))
+        self.rng = agents_rng(state)
         self.log: list[Event] = []
         self.seen: dict[int | None, int] = {seat: 0 for seat in [None, *self.humans]}
         self.last_human: int | None = None
@@ -219,7 +212,7 @@ class PlaySession:
         from ..agents.hints import hints  # a search: loaded when asked for
 
         self.console.print("Thinking…", style="dim")
-        seed = f"hint {self.state.seed} {len(self.state.actions_played())}"
+        seed = derive_seed(self.state.seed or 0, "hint", len(self.state.actions_played()))
         view = self.state.view(seat)
         for rank, hint in enumerate(hints(self.state, seat, seed), start=1):
             line = Text(f"  {rank}. ", style="cyan")

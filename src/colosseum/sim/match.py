@@ -46,6 +46,21 @@ def build_agent(spec: str, game_id: str) -> Agent:
         raise InvalidAgent(f"agent {spec!r} is not available for {game_id}: {error}") from error
 
 
+def seated(specs: Sequence[str], game_id: str) -> tuple[list[int], dict[int, Agent]]:
+    """The seats people play (spec `human`) and an agent for each other seat, as the terminal
+    sits a game."""
+    humans = [seat for seat, spec in enumerate(specs) if spec.strip().lower() == "human"]
+    agents = {
+        seat: build_agent(spec, game_id) for seat, spec in enumerate(specs) if seat not in humans
+    }
+    return humans, agents
+
+
+def agents_rng(state: State) -> random.Random:
+    """The one generator the computer seats of a game at the terminal decide with."""
+    return random.Random(derive_seed(state.seed or 0, "agents"))
+
+
 def new_simulated_game(
     game_id: str, players: int, seed: int, options: Mapping[str, Any] | None = None
 ) -> State:
@@ -61,14 +76,16 @@ def play_match(
     seed: int,
     options: Mapping[str, Any] | None = None,
     index: int = 0,
+    agent_seed: int | None = None,
 ) -> GameResult:
-    """Play one game with a fresh agent per seat; agents draw from one `random.Random` per game.
+    """Play one game with a fresh agent per seat; agents draw from one `random.Random` per game,
+    seeded with `agent_seed` (default: `derive_seed(seed, "agents")`).
 
     A cap the options leave unset is set at the game's `simulation_value`, so the game ends.
     """
     state = new_simulated_game(game_id, len(seats), seed, options)
     agents = [build_agent(spec, game_id) for spec in seats]
-    rng = random.Random(derive_seed(seed, "agents"))
+    rng = random.Random(derive_seed(seed, "agents") if agent_seed is None else agent_seed)
     decisions = [0] * len(seats)
     seconds = [0.0] * len(seats)
     while not state.is_terminal():

@@ -8,22 +8,18 @@ Whatever is shown comes from `view(seat)` and the events `event.visible(seat)` a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...agents import Agent
 from ...agents.hints import Hint, hints
 from ...core.actions import Action, Event, JsonValue
 from ...core.errors import IllegalAction
 from ...core.registry import replay
 from ...core.state import State
-from ...sim.match import build_agent
+from ...sim.match import agents_rng, seated
 from ...sim.seeding import derive_seed
 from ..renderers import Renderer, renderer_for
 from .undo import Step, barrier
-
-HUMAN = "human"
 
 
 class UndoRefused(Exception):
@@ -51,13 +47,8 @@ class GameController:
         self.after_move = after_move  # e.g. the record saved after every change
         self.specs = list(specs)
         self.renderer: Renderer = renderer_for(state.game_id)
-        self.humans = [seat for seat, spec in enumerate(specs) if spec.lower() == HUMAN]
-        self.agents: dict[int, Agent] = {
-            seat: build_agent(spec, state.game_id)
-            for seat, spec in enumerate(specs)
-            if seat not in self.humans
-        }
-        self.rng = random.Random(derive_seed(state.seed or 0, "agents"))
+        self.humans, self.agents = seated(specs, state.game_id)
+        self.rng = agents_rng(state)
         self.steps: list[Step] = []
         self.base = len(state.actions_played())  # actions played before this game was opened
         self.shown: int | None = None  # the human whose screen was shown last
