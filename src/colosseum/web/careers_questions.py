@@ -200,10 +200,10 @@ def _one(parse: Callable[[_Reader], Any]) -> Parse:
 # --- the pre-arena sequence -------------------------------------------------------------------
 
 
-def hires(sheet: Sheet, tables: Tables) -> Form:
-    prices = ", ".join(f"{r.name} {r.hire}" for r in tables.ranks)
+def gladiator_columns(tables: Tables) -> list[dict[str, Any]]:
+    """A gladiator's name, armatura and rank: the first columns of a hire or a purchase."""
     catalog = load_catalog()
-    columns = [
+    return [
         {"key": "name", "label": "name", "type": "text"},
         {
             "key": "armatura",
@@ -217,6 +217,13 @@ def hires(sheet: Sheet, tables: Tables) -> Form:
             "type": "select",
             "choices": choices([r.code for r in tables.ranks], [r.name for r in tables.ranks]),
         },
+    ]
+
+
+def hires(sheet: Sheet, tables: Tables) -> Form:
+    prices = ", ".join(f"{r.name} {r.hire}" for r in tables.ranks)
+    columns = [
+        *gladiator_columns(tables),
         {
             "key": "upgrades",
             "label": "upgrades (one per rank: mp, att, def or a talent; e.g. att+def)",
@@ -414,19 +421,7 @@ def purchases(sheet: Sheet, tables: Tables) -> Form:
     lupa = sheet.servitors.get("lupa", 0)
     prices = ", ".join(f"{r.name} {r.purchase[lupa]}" for r in tables.ranks)
     columns = [
-        {"key": "name", "label": "name", "type": "text"},
-        {
-            "key": "armatura",
-            "label": "armatura",
-            "type": "select",
-            "choices": choices([a.code for a in catalog.armaturae]),
-        },
-        {
-            "key": "rank",
-            "label": "rank",
-            "type": "select",
-            "choices": choices([r.code for r in tables.ranks], [r.name for r in tables.ranks]),
-        },
+        *gladiator_columns(tables),
         {
             "key": "talent",
             "label": "talent taken if one is rolled",
