@@ -1,0 +1,110 @@
+"""Environment steps per second beside the raw engine's, per game, on one core.
+
+    .venv/bin/python benchmarks/rl_speed.py [GAME ...] [--players 2] [--seconds 10]
+
+Raw: random playouts of the engine, a step being `legal_actions()` plus `apply()` of a
+uniformly random one (as `colosseum bench` counts). AEC: the PettingZoo environment played by
+masked random agents, a step being `last()` (the acting seat's observation and mask) plus
+`step()`. Gym: the Gymnasium environment against `random` opponents, a step being the
+learner's `step()` (the opponents' moves inside it are counted apart, as `engine_steps`).
+Games use the caps the tools set (`simulation_value`: 30 / 60 rounds, 400 turns) and default
+options otherwise. Prints one JSON object per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+from colosseum.core.options import simulation_options
+from colosseum.core.registry import game_definition, games
+from colosseum.rl import aec_env, gym_env
+from colosseum.sim.match import new_simulated_game
+
+
+def raw_steps(game: str, players: int, seconds: float) -> float:
+    steps, seed, started = 0, 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = new_simulated_game(game, players, seed)
+        rng = random.Random(seed)
+        seed += 1
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - started)
+
+
+def aec_steps(game: str, players: int, seconds: float, options: dict[str, Any]) -> float:
+    env = aec_env(game, players, options)
+    rng = np.random.default_rng(0)
+    steps, seed, started = 0, 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    return steps / (time.perf_counter() - started)
+
+
+def gym_steps(game: str, players: int, seconds: float, options: dict[str, Any]) -> dict[str, float]:
+    env = gym_env(game, ["random"] * (players - 1), seat=None, options=options)
+    rng = np.random.default_rng(0)
+    steps, engine, seed, started = 0, 0, 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        done = False
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            _, _, terminated, truncated, _ = env.step(int(rng.choice(legal)))
+            done = terminated or truncated
+            steps += 1
+        assert env.game is not None
+        engine += len(env.game.actions_played())
+    elapsed = time.perf_counter() - started
+    return {"steps_per_second": steps / elapsed, "engine_steps_per_second": engine / elapsed}
+
+
+def measure(game: str, players: int, seconds: float) -> dict[str, Any]:
+    options = simulation_options(game_definition(game).info.options, None)
+    raw = raw_steps(game, players, seconds)
+    aec = aec_steps(game, players, seconds, options)
+    gym = gym_steps(game, players, seconds, options)
+    return {
+        "game": game,
+        "players": players,
+        "options": options,
+        "raw_steps_per_second": round(raw),
+        "aec_steps_per_second": round(aec),
+        "aec_share_of_raw": round(aec / raw, 3),
+        "gym_steps_per_second": round(gym["steps_per_second"]),
+        "gym_engine_steps_per_second": round(gym["engine_steps_per_second"]),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    args = parser.parse_args()
+    ids = [game_definition(g).info.id for g in args.games] or list(games())
+    for game in ids:
+        print(json.dumps(measure(game, args.players, args.seconds)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
