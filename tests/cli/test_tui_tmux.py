@@ -43,7 +43,7 @@ class Pane:
         subprocess.run(
             [
                 *self.base,
-                "new-session",
+                "new",  # a new tmux server of its own, holding the game
                 "-d",
                 "-s",
                 "game",

@@ -1,4 +1,4 @@
-"""The `colosseum` command: games, play, replay, simulate, tournament, bench, career
+"""The `colosseum` command: games, play, replay, simulate, tournament, balance, bench, career
 (docs/cli.md)."""
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from ..core.options import simulation_options
 from ..core.registry import game_definition, games, new_game
 from ..core.registry import replay as replay_record
 from ..core.state import State
+from ..sim.backends import BACKENDS, Backend, make_backend
+from ..sim.balance import BalancePlan, balance, deals_for
 from ..sim.bench import bench_game
 from ..sim.match import build_agent
 from ..sim.simulate import Simulation, run_games, summarize
@@ -34,7 +36,7 @@ from ..sim.tournament import (
 )
 from . import reports
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
-from .extras import deferred_group
+from .extras import deferred_group, require
 from .play import HUMAN, interactive, open_game
 from .records import check_writable, load_record, recorded_players, replay_moves, save_record
 from .renderers import renderer_for
@@ -71,6 +73,23 @@ SeedOpt = Annotated[
     int | None, typer.Option("--seed", "-s", help="Seed for a reproducible run (default: drawn).")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
+JobsOpt = Annotated[
+    int, typer.Option("--jobs", "-j", min=1, help="Worker processes (Ray: CPUs of a local Ray).")
+]
+BackendOpt = Annotated[
+    str,
+    typer.Option(
+        "--backend", help="Where the games run: process (local processes) or ray (Ray tasks)."
+    ),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        help="With --backend ray: join this Ray cluster (auto, or ray://head:10001).",
+        show_default=False,
+    ),
+]
 
 
 @app.command("games")
@@ -147,15 +166,15 @@ def play(
             save_record(state, save, specs, named)
 
     with user_errors():  # an unknown agent, say: one line
-        session = open_game(stdout_console(), state, specs, plain, after_move=keep)
+        table = open_game(stdout_console(), state, specs, plain, after_move=keep)
         try:
             keep(state)  # the file holds the game from its first move on
-            finished = session.run()
+            finished = table.run()
         except OSError as error:
             fail(f"cannot save the record to {save}: {error.strerror or error}")
     if save is not None:
         note = "" if finished else " (unfinished: it holds every seat's hidden choices so far)"
-        session.console.print(f"Record saved to {save}{note}")
+        table.console.print(f"Record saved to {save}{note}")
 
 
 def _resumed(
@@ -248,6 +267,15 @@ def _batch_seed(seed: int | None) -> int:
     return secrets.randbits(31) if seed is None else seed
 
 
+def _backend(name: str, jobs: int, address: str | None, command: str) -> Backend:
+    """The backend named by --backend, after checking that its extra is installed."""
+    if name not in BACKENDS:
+        raise ColosseumError(f"unknown backend {name!r}: choose one of {', '.join(BACKENDS)}")
+    if name == "ray":
+        require("ray", command)
+    return make_backend(name, jobs, address)
+
+
 def _with_progress(description: str, total: int, run: Callable[[Callable[[int], None]], T]) -> T:
     """`run(advance)` with a progress bar of `total` games on stderr (stdout stays clean for
     --json); `advance(n)` moves it on by n."""
@@ -274,12 +302,15 @@ def simulate(
         typer.Option("--players", "-p", help="Agent specs by seat; game i rotates the list by i."),
     ] = "random,random",
     seed: SeedOpt = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: JobsOpt = 1,
     json_output: JsonOpt = False,
     option: OptionOpt = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
 ) -> None:
     """Play many games between computer agents and report win rates."""
     with user_errors():
+        runner = _backend(backend, jobs, address, "colosseum simulate --backend ray")
         info = game_definition(game).info
         specs = split_players(players)
         for spec in specs:
@@ -297,7 +328,7 @@ def simulate(
         results = _with_progress(
             f"{simulation.game_id} games",
             simulation.games,
-            lambda advance: run_games(simulation, jobs, advance),
+            lambda advance: run_games(simulation, jobs, advance, runner),
         )
         summary = summarize(simulation, results, time.perf_counter() - started)
     if json_output:
@@ -385,12 +416,15 @@ def tournament(
         int, typer.Option("--players", help="Seats per game; only 2 is supported.")
     ] = 2,
     seed: SeedOpt = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: JobsOpt = 1,
     json_output: JsonOpt = False,
     option: OptionOpt = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
 ) -> None:
     """Round robin between agents: win matrix, Elo with 95% intervals, time per decision."""
     with user_errors():
+        runner = _backend(backend, jobs, address, "colosseum tournament --backend ray")
         info = game_definition(game).info
         specs = split_players(agents)
         check_entrants(info, specs, players)
@@ -405,13 +439,73 @@ def tournament(
         results = _with_progress(
             f"{plan.game_id} tournament",
             plan.total_games,
-            lambda advance: run_tournament(plan, jobs, advance),
+            lambda advance: run_tournament(plan, jobs, advance, runner),
         )
         summary = summarize_tournament(plan, results, time.perf_counter() - started)
     if json_output:
         typer.echo(json.dumps(summary))
     else:
         stdout_console().print(tournament_report(summary))
+
+
+@app.command("balance")
+def balance_command(
+    game: GameArg,
+    out: Annotated[Path, typer.Option("--out", help="Folder for report.html and report.json.")],
+    games_count: Annotated[
+        int,
+        typer.Option("--games", "-n", min=1, help="Games to play (rounded up to whole deals)."),
+    ] = 1000,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agent specs by seat; each deal is played from every rotation of the list.",
+        ),
+    ] = "heuristic,heuristic",
+    seed: SeedOpt = None,
+    jobs: JobsOpt = 1,
+    option: OptionOpt = None,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+) -> None:
+    """Balance report of a game's card data: win share by card, gladiator, building, armatura
+    …, seat advantage, game length, caps, as plots (report.html) and numbers (report.json)."""
+    require("balance", "colosseum balance")
+    with user_errors():
+        runner = _backend(backend, jobs, address, "colosseum balance --backend ray")
+        info = game_definition(game).info
+        specs = split_players(agents)
+        if not info.min_players <= len(specs) <= info.max_players:
+            raise ColosseumError(
+                f"{info.title} takes {info.min_players} to {info.max_players} players, "
+                f"not {len(specs)}"
+            )
+        for spec in specs:
+            build_agent(spec, info.id)
+        plan = BalancePlan(
+            game_id=info.id,
+            agents=tuple(specs),
+            deals=deals_for(games_count, len(specs)),
+            seed=_batch_seed(seed),
+            options=_checked_options(info.id, len(specs), option),
+        )
+        report = _with_progress(
+            f"{plan.game_id} balance",
+            plan.total_games,
+            lambda advance: balance(plan, runner, advance),
+        )
+    from ..sim.balance_report import write_report
+
+    try:
+        numbers, page = write_report(report, out)
+    except OSError as error:
+        fail(f"cannot write the report to {out}: {error.strerror or error}")
+    stdout_console().print(
+        f"{report['games']:,} games of {report['title']} in {report['seconds']:.1f} s: "
+        f"{page} and {numbers}"
+    )
 
 
 @app.command()

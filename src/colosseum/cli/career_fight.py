@@ -282,12 +282,12 @@ def terminal_arena(console: Console, specs: Sequence[str], seed: int) -> Arena:
     ) -> ArenaResult:
         names = familia_names(sheets, hired, manager)
         state, chosen = start_combat(sheets, seed, names, hired, prima_choices(sheets, manager))
-        session = PlaySession(console, state, specs)
-        if not session.run():
+        table = PlaySession(console, state, specs)
+        if not table.run():
             raise CareerError(
                 "the combat was left unfinished: its result is not stored (the draw and the "
                 "hiring are; colosseum career resume plays it again)"
             )
-        return combat_result(sheets, chosen, state, session.log)
+        return combat_result(sheets, chosen, state, table.log)
 
     return play
