@@ -43,7 +43,7 @@ class Pane:
         subprocess.run(
             [
                 *self.base,
-                "new",  # a new tmux server of its own, holding the game
+                "new",
                 "-d",
                 "-s",
                 "game",
