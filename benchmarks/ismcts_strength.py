@@ -4,9 +4,11 @@
         [--opponent heuristic] [--jobs 2] [--results benchmarks/results] [--baseline]
         [--start 0]
 
-Two-player games, the seats swapped every other game, game i's seed derived from i (games
-numbered from `--start`: `--start 200 --games 200` plays another 200 seeds). Each finished game is
-appended to `<results>/<game>-<agent>-vs-<opponent>.jsonl` at once, so a run can be stopped
+Two-player games, paired: games 2k and 2k+1 share one deal (seed derived from k) and seat the
+searcher first, then second, so the luck of the set-up cancels out of the win rate (games
+numbered from `--start`: `--start 200 --games 200` plays another 100 deals; start on an even
+number). Each finished game is appended to `<results>/<game>-<agent>-vs-<opponent>-paired.jsonl`
+at once (files without `-paired` hold earlier runs, one seed per game), so a run can be stopped
 and resumed (games already in the file are skipped), and runs made at different times add up. The
 summary counts every game in the file. With `--baseline` it also reports the opponent's own
 win rate in the agent's seats on the same seeds (the opponent against itself): what the agent
@@ -32,13 +34,13 @@ from colosseum.sim.seeding import derive_seed
 
 
 def play(game: str, agent_spec: str, opponent_spec: str, index: int) -> dict[str, Any]:
-    """Game `index`: the searcher sits in seat index % 2."""
+    """Game `index`: the searcher sits in seat index % 2, on deal index // 2."""
     seat_of_agent = index % 2
-    seed = derive_seed(20261130, index)
+    seed = derive_seed(20261130, index // 2)
     state = new_simulated_game(game, players=2, seed=seed)
     agent = make_agent(agent_spec, game)
     opponent = make_agent(opponent_spec, game)
-    rng = random.Random(seed)
+    rng = random.Random(derive_seed(seed, "agents", seat_of_agent))
     searched = iterations = 0
     search_seconds = longest = 0.0
     while not state.is_terminal():
@@ -83,7 +85,7 @@ def main() -> int:
     game = game_definition(args.game).info.id
     folder = Path(args.results)
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"{game}-{args.agent}-vs-{args.opponent}".replace(":", "_").replace(",", "_")
+    name = f"{game}-{args.agent}-vs-{args.opponent}-paired".replace(":", "_").replace(",", "_")
     path = folder / f"{name}.jsonl"
     done = _load(path)
     todo = [i for i in range(args.start, args.start + args.games) if i not in done]

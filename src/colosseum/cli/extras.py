@@ -12,9 +12,11 @@ from .common import fail
 
 # extra -> the modules it brings that Colosseum imports
 EXTRAS: dict[str, tuple[str, ...]] = {
-    "store": ("sqlalchemy", "alembic"),
+    "store": ("sqlalchemy", "alembic", "networkx"),
     "postgres": ("psycopg",),
     "web": ("sqlalchemy", "alembic", "fastapi", "uvicorn", "jinja2", "orjson", "markdown_it"),
+    "ray": ("ray",),
+    "balance": ("matplotlib",),
 }
 
 

@@ -1,14 +1,18 @@
-"""Many games between agents, on local processes, with results independent of the job count."""
+"""Many games between agents, on a backend, with results independent of where they ran.
+
+Games are paired across seat rotations: with n players, games kn … kn+n-1 share one deal (one
+game seed) and seat the player list rotated by 0 … n-1, so each player meets each deal from
+every seat and the luck of the set-up cancels out of the win rates.
+"""
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.options import OptionValue
+from .backends import Backend, ProcessBackend, batches
 from .match import GameResult, play_match, rotated
 from .seeding import derive_seed
 
@@ -19,7 +23,10 @@ ProgressCallback = Callable[[int], None]
 class Simulation:
     """A batch: `games` games of `game_id` between `players` (agent specs), seeded by `seed`.
 
-    Game i seats the player list rotated by i and is seeded with `derive_seed(seed, i)`.
+    Game i seats the player list rotated by i (`rotated`) and is seeded with
+    `derive_seed(seed, i // n)` for n players: the n rotations of a deal share its seed. Its
+    agents draw from `derive_seed(that seed, "agents", i % n)`, so the rotations of a deal
+    differ in the agents' draws even when the same agent sits in every seat.
     """
 
     game_id: str
@@ -32,11 +39,14 @@ class Simulation:
         return rotated(self.players, index)
 
     def game_seed(self, index: int) -> int:
-        return derive_seed(self.seed, index)
+        return derive_seed(self.seed, index // len(self.players))
+
+    def agent_seed(self, index: int) -> int:
+        return derive_seed(self.game_seed(index), "agents", index % len(self.players))
 
 
 def _play_indices(simulation: Simulation, indices: Sequence[int]) -> list[GameResult]:
-    """Play the games numbered `indices` (runs in a worker process; builds its own agents)."""
+    """Play the games numbered `indices` (runs in a worker; builds its own agents)."""
     return [
         play_match(
             simulation.game_id,
@@ -44,40 +54,27 @@ def _play_indices(simulation: Simulation, indices: Sequence[int]) -> list[GameRe
             simulation.game_seed(i),
             simulation.options,
             index=i,
+            agent_seed=simulation.agent_seed(i),
         )
         for i in indices
     ]
 
 
 def _chunks(total: int, jobs: int) -> list[range]:
-    """Game indices split into chunks small enough to balance the workers and show progress."""
-    size = max(1, min(64, total // (jobs * 8)))
-    return [range(start, min(start + size, total)) for start in range(0, total, size)]
+    """Game indices split into batches small enough to balance the workers and show progress."""
+    return batches(total, jobs)
 
 
 def run_games(
-    simulation: Simulation, jobs: int = 1, progress: ProgressCallback | None = None
+    simulation: Simulation,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
+    backend: Backend | None = None,
 ) -> list[GameResult]:
-    """Every game of `simulation`, in index order; `progress(n)` after each n games finished."""
-    chunks = _chunks(simulation.games, jobs)
-    results: list[GameResult] = []
-    if jobs <= 1:
-        for chunk in chunks:
-            done = _play_indices(simulation, chunk)
-            results.extend(done)
-            if progress is not None:
-                progress(len(done))
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(_play_indices, simulation, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                done = future.result()
-                results.extend(done)
-                if progress is not None:
-                    progress(len(done))
-    results.sort(key=lambda result: result.index)
-    return results
+    """Every game of `simulation`, in index order, on `backend` (default: `jobs` local
+    processes); `progress(n)` after each n games finished."""
+    runner = backend if backend is not None else ProcessBackend(jobs)
+    return runner.run(_play_indices, simulation, simulation.games, progress)
 
 
 def summarize(

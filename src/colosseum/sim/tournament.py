@@ -3,17 +3,20 @@
 Every pair of agents plays `games` two-player games. Game i of a pair seats the pair as listed
 on even i and swapped on odd i; games 2k and 2k+1 share one game seed (the same deal, played
 from both sides). Seeds come from `derive_seed`, so results depend only on the seed, the
-agents, the options and `games` — not on the number of worker processes.
+agents, the options and `games` — not on the backend or the number of workers.
+
+Ratings are the maximum-likelihood Bradley–Terry fit (Hunter 2004, "MM algorithms for
+generalized Bradley–Terry models", Ann. Statist. 32) with one virtual drawn game per pair, and
+their intervals a parametric bootstrap over games, as Ordo (Ballicora) computes its error
+margins: tournaments are replayed from the fitted ratings, game by game, and refitted.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import multiprocessing
 import random
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +24,7 @@ from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
 from ..core.options import OptionValue
 from ..core.registry import GameInfo
+from .backends import Backend, ProcessBackend
 from .match import build_agent, play_match
 from .seeding import derive_seed
 
@@ -129,42 +133,30 @@ def play_timed(
     )
 
 
-def _play_index(tournament: Tournament, index: int) -> TimedGame:
-    """Play game `index` (runs in a worker process; builds its own agents)."""
-    return play_timed(
-        tournament.game_id,
-        tournament.seats(index),
-        tournament.game_seed(index),
-        tournament.options,
-        index=index,
-    )
+def _play_indices(tournament: Tournament, indices: Sequence[int]) -> list[TimedGame]:
+    """Play the games numbered `indices` (runs in a worker; builds its own agents)."""
+    return [
+        play_timed(
+            tournament.game_id,
+            tournament.seats(index),
+            tournament.game_seed(index),
+            tournament.options,
+            index=index,
+        )
+        for index in indices
+    ]
 
 
 def run_tournament(
-    tournament: Tournament, jobs: int = 1, progress: ProgressCallback | None = None
+    tournament: Tournament,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
+    backend: Backend | None = None,
 ) -> list[TimedGame]:
-    """Every game of `tournament`, in index order; `progress(1)` after each game finished.
-
-    Games go to the workers one at a time: tournament games between searching agents are
-    slow enough that the overhead does not matter, and the progress bar moves steadily.
-    """
-    indices = range(tournament.total_games)
-    results: list[TimedGame] = []
-    if jobs <= 1:
-        for index in indices:
-            results.append(_play_index(tournament, index))
-            if progress is not None:
-                progress(1)
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(_play_index, tournament, index) for index in indices]
-            for future in as_completed(futures):
-                results.append(future.result())
-                if progress is not None:
-                    progress(1)
-    results.sort(key=lambda game: game.index)
-    return results
+    """Every game of `tournament`, in index order, on `backend` (default: `jobs` local
+    processes); `progress(n)` after each batch of n games finished."""
+    runner = backend if backend is not None else ProcessBackend(jobs)
+    return runner.run(_play_indices, tournament, tournament.total_games, progress)
 
 
 # --- Elo --------------------------------------------------------------------------------------
@@ -259,6 +251,25 @@ def _quantile(values: Sequence[float], share: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
+def _replayed(rng: random.Random, points: Sequence[float], expected: float) -> float:
+    """The points of a replay of a pair's `len(points)` games, each scoring `expected` on
+    average: a draw with the pair's share of draws counted over one game more (so that a pair
+    that drew every game still replays the odd decisive one), as far as `expected` allows;
+    else a win or a loss.
+    """
+    count = len(points)
+    if not count:
+        return 0.0
+    draws = sum(1 for p in points if p == 0.5) / (count + 1)
+    drawn = min(draws, 2 * min(expected, 1 - expected))
+    win = expected - drawn / 2
+    total = 0.0
+    for _ in range(count):
+        draw = rng.random()
+        total += 1.0 if draw < win else 0.5 if draw < win + drawn else 0.0
+    return total
+
+
 def elo_intervals(
     agents: Sequence[str],
     outcomes: Outcomes,
@@ -267,16 +278,27 @@ def elo_intervals(
     confidence: float = 0.95,
     prior: float = PRIOR_GAMES,
 ) -> dict[str, tuple[float, float]]:
-    """Percentile bootstrap intervals of `fit_elo`: each pair's games resampled, seeded."""
+    """Percentile intervals of `fit_elo` by a parametric bootstrap, seeded: `resamples` times,
+    every game is replayed from the fitted ratings (the prior's virtual draws included, so an
+    expected score is never 0 or 1) and the ratings fitted again.
+
+    Resampling a pair's own games instead would return a clean sweep unchanged every time, and
+    the interval of a sweeping agent would shrink to a point.
+    """
     if resamples < 1 or not 0 < confidence < 1 or prior <= 0:
         raise ValueError("need resamples >= 1, 0 < confidence < 1 and prior > 0")
     rng = random.Random(seed)
+    position = {agent: i for i, agent in enumerate(agents)}
     wins, games = _tallies(agents, _totals(outcomes))
     estimate = _strengths(wins, games, prior)
+    expected = {
+        (a, b): estimate[position[a]] / (estimate[position[a]] + estimate[position[b]])
+        for a, b in outcomes
+    }
     samples: list[list[float]] = [[] for _ in agents]
     for _ in range(resamples):
         drawn = {
-            pair: (sum(rng.choices(points, k=len(points))) if points else 0.0, len(points))
+            pair: (_replayed(rng, points, expected[pair]), len(points))
             for pair, points in outcomes.items()
         }
         wins, _ = _tallies(agents, drawn)
