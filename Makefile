@@ -29,6 +29,7 @@ soak: $(STAMP)
 bench: $(STAMP)
 	COLUMNS=120 $(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/ismcts_speed.py
+	-$(BIN)/python benchmarks/anchor.py  # beside OpenSpiel's games (pip install open_spiel)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

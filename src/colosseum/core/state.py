@@ -141,9 +141,11 @@ class State(ABC):
         elif not isinstance(action, Action):
             raise IllegalAction(f"expected an Action or its notation, got {type(action).__name__}")
         else:
-            legal = self.legal_actions()
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = [] if self.is_terminal() else self._legal_actions()
             # the agents' actions are usually the very objects offered: no comparisons then
-            if not any(offered is action for offered in legal) and action not in legal:
+            if not _offered(action, legal) and action not in legal:
                 if not legal:
                     raise IllegalAction(f"{action}: the game is over")
                 raise IllegalAction(f"{action} is not legal now")
@@ -246,6 +248,14 @@ class State(ABC):
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         self._log = log
+
+
+def _offered(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` is one of the very objects in `legal` (a loop: no generator)."""
+    for offered in legal:  # noqa: SIM110 (a loop is cheaper than any() and a generator)
+        if offered is action:
+            return True
+    return False
 
 
 def position_field(position: dict[str, Any], name: str) -> Any:

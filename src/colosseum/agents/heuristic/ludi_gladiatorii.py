@@ -75,6 +75,7 @@ class _Chooser:
         self.catalog = catalog
         self.target = target
         self.extra: list[Action] = []
+        self._effects: dict[int, frozenset[str]] = {}  # seat -> his buildings' effects
         self.me = view["lanistae"][seat]
         self.glads = {g["code"]: g for lanista in view["lanistae"] for g in lanista["gladiators"]}
 
@@ -96,8 +97,12 @@ class _Chooser:
         return self.catalog.buildings[self.catalog.building_by_code[code]]
 
     def owns_effect(self, seat: int, effect: BuildingEffect) -> bool:
-        lanista = self.view["lanistae"][seat]
-        return any(self.building(b).effect == effect for b in lanista["buildings"])
+        effects = self._effects.get(seat)
+        if effects is None:  # the view does not change while one choice is made
+            lanista = self.view["lanistae"][seat]
+            effects = frozenset(self.building(b).effect for b in lanista["buildings"])
+            self._effects[seat] = effects
+        return effect in effects
 
     def attack_score(self, code: str) -> int:
         glad = self.glads[code]

@@ -96,6 +96,13 @@ class Geometry:
         sign of his offsets in the defender's frame: anywhere ahead is front, level with him is
         flank, straight behind is back, behind and to a side is rear.
         """
+        size = self.width * self.height
+        if 0 <= defender < size and 0 <= attacker < size and 0 <= facing < 4:
+            return _positions(self.width, self.height)[(defender * 4 + facing) * size + attacker]
+        return self._relative_position(defender, facing, attacker)
+
+    def _relative_position(self, defender: int, facing: int, attacker: int) -> Zone:
+        """`relative_position` worked out (what `_positions` tabulates)."""
         ahead, right = self._frame(defender, facing, attacker)
         if ahead > 0:
             return "front"
@@ -146,6 +153,21 @@ class Geometry:
         fx, fy = DIRECTIONS[2 * facing]  # ahead
         rx, ry = DIRECTIONS[(2 * facing + 2) % 8]  # right
         return df * fx + dr * fy, df * rx + dr * ry
+
+
+@cache
+def _positions(width: int, height: int) -> tuple[Zone, ...]:
+    """`relative_position` of every (defender, facing, attacker), computed once per arena size
+    and indexed by (defender * 4 + facing) * size + attacker: it is asked for every attack the
+    heuristics weigh."""
+    geo = geometry(width, height)
+    size = geo.size
+    return tuple(
+        geo._relative_position(defender, facing, attacker)
+        for defender in range(size)
+        for facing in FACINGS
+        for attacker in range(size)
+    )
 
 
 @cache

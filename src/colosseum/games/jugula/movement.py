@@ -62,6 +62,14 @@ def danger_from(geo: Geometry, square: int, enemies: Iterable[Enemy]) -> tuple[i
     return tuple(sorted({e for e, facing in enemies if geo.danger[e][facing] == square}))
 
 
+# The searches made lately, by everything they read: a search repeats the same position many
+# times (the heuristic weighs every gladiator's move at each decision, and a tree search plays
+# out the same position again and again). Each holds the `stand` table (never changed once
+# made) and the squares found; cleared whole when full.
+_SEARCHES: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int, int]], tuple[Any, ...]]] = {}
+_SEARCHES_KEPT = 4096
+
+
 class Terrain:
     """What the arena costs one moving gladiator: built once per movement, asked per square.
 
@@ -160,6 +168,39 @@ class Terrain:
         cheapest way to stand on each; a facing is then reached by the step onto the square
         (the facing of the step) or by a facing change once there. Ties go to fewer steps.
         """
+        return self._search(facing, mp)
+
+    def search_kept(self, facing: int, mp: int) -> list[tuple[int, int, int, int]]:
+        """`search`, found again if a search of the same terrain, facing and MP was made lately
+        (`_SEARCHES`): for the heuristics, which weigh the same positions decision after
+        decision and rollout after rollout; a random playout seldom repeats one."""
+        key = (self.key(), facing, mp)
+        known = _SEARCHES.get(key)
+        if known is not None:
+            self.stand = known[0]
+            return list(known[1])
+        found = self._search(facing, mp)
+        if len(_SEARCHES) >= _SEARCHES_KEPT:
+            _SEARCHES.clear()
+        _SEARCHES[key] = (self.stand, tuple(found))
+        return found
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything `search` reads: its results are the same for the same key."""
+        return (
+            self.geo.width,
+            self.geo.height,
+            self.moving,
+            self.start,
+            self.blocked,
+            tuple(sorted(self.escape.items())),
+            self.fronts,
+            self.leave,
+            tuple(self.impressive.items()),
+        )
+
+    def _search(self, facing: int, mp: int) -> list[tuple[int, int, int, int]]:
+        """`search` worked out."""
         geo, moving, blocked = self.geo, self.moving, self.blocked
         forward, other, face_only = moving.forward, moving.other, moving.face_only
         leave, extra, escape, fronts = self.leave, self.impressive, self.escape, self.fronts
@@ -172,8 +213,9 @@ class Terrain:
         one_facing: dict[int, tuple[int, int]] = {start * 4 + facing: (0, NO_SQUARE)}
         heap: list[tuple[int, int]] = [(0, start)]
         done: set[int] = set()
+        push, pop = heapq.heappush, heapq.heappop
         while heap:
-            score, at = heapq.heappop(heap)
+            score, at = pop(heap)
             if at in done:
                 continue
             done.add(at)
@@ -196,7 +238,7 @@ class Terrain:
                         one_facing[key] = (new, at)
                         if new < stand.get(target, (big,))[0]:
                             stand[target] = (new, at, turn)
-                            heapq.heappush(heap, (new, target))
+                            push(heap, (new, target))
                 continue
             for target in adjacent[at]:
                 if target in blocked or target in done:
@@ -213,7 +255,7 @@ class Terrain:
                         one_facing[key] = (new, at)
                         if new < stand.get(target, (big,))[0]:
                             stand[target] = (new, at, turn)
-                            heapq.heappush(heap, (new, target))
+                            push(heap, (new, target))
                 if cost + other > mp:
                     continue
                 new = (cost + other) * 64 + length
@@ -222,7 +264,7 @@ class Terrain:
                     any_facing[target] = (new, at)
                     if new < stand.get(target, (big,))[0]:
                         stand[target] = (new, at, _side_facing(ahead, target, facing))
-                        heapq.heappush(heap, (new, target))
+                        push(heap, (new, target))
         self.stand = stand
         found: list[tuple[int, int, int, int]] = []
         for square, (score, _, _) in sorted(stand.items(), key=lambda item: item[1][0]):

@@ -266,16 +266,24 @@ def _reveal(s: LudiState, card: int, applied: bool, events: list[Event], rule: s
 
 def attack_bonus(s: LudiState, seat: int, card: int) -> int:
     """Catacumbae (novices) and the veterans' attack building: +1 when attacking."""
-    wanted: BuildingEffect = (
-        "veteran_attack_bonus" if s.catalog.gladiators[card].veteran else "novice_attack_bonus"
-    )
+    return attack_bonus_of(s, seat, s.catalog.gladiators[card].veteran)
+
+
+def attack_bonus_of(s: LudiState, seat: int, veteran: bool) -> int:
+    """`attack_bonus` of any veteran (or novice) of `seat`: what his buildings give."""
+    wanted: BuildingEffect = "veteran_attack_bonus" if veteran else "novice_attack_bonus"
     return 1 if has_effect(s, seat, wanted) else 0
 
 
 def defence_bonus(s: LudiState, seat: int, card: int) -> int:
     """The Defender ability and the defence building: +1 each when defending."""
     bonus = 1 if s.catalog.gladiators[card].ability == "defender" else 0
-    return bonus + (1 if has_effect(s, seat, "defence_bonus") else 0)
+    return bonus + defence_bonus_of(s, seat)
+
+
+def defence_bonus_of(s: LudiState, seat: int) -> int:
+    """The defence building's part of `defence_bonus` (the same for all of `seat`'s)."""
+    return 1 if has_effect(s, seat, "defence_bonus") else 0
 
 
 def scores(s: LudiState, with_last: bool = False) -> tuple[int, int]:

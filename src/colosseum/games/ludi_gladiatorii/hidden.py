@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import Rng
-from .combat import attack_bonus, defence_bonus, fight_cost, scores
+from .combat import attack_bonus_of, defence_bonus_of, fight_cost, scores
 from .model import NOBODY, PHASE, PHASES
 
 if TYPE_CHECKING:
@@ -23,8 +23,14 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
     g_code = [g.code for g in cat.gladiators]
     b_code = [b.code for b in cat.buildings]
     c_code = [c.code for c in cat.combat]
+    specs = cat.gladiators
     lanistae = []
     for p in range(s.num_players):
+        # attack_bonus and defence_bonus hang on the lanista's buildings and the card's own
+        # facts: the buildings are looked at once per lanista, not once per gladiator
+        veteran_bonus = attack_bonus_of(s, p, veteran=True)
+        novice_bonus = attack_bonus_of(s, p, veteran=False)
+        building_defence = defence_bonus_of(s, p)
         entry: dict[str, Any] = {
             "seat": p,
             "coins": s.coins[p],
@@ -32,22 +38,23 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
             "gladiators": [
                 {
                     "code": g_code[g],
-                    "name": cat.gladiators[g].name,
-                    "veteran": cat.gladiators[g].veteran,
-                    "combat": cat.gladiators[g].combat,
-                    "work": cat.gladiators[g].work,
-                    "construction": cat.gladiators[g].construction,
-                    "ability": cat.gladiators[g].ability,
+                    "name": spec.name,
+                    "veteran": spec.veteran,
+                    "combat": spec.combat,
+                    "work": spec.work,
+                    "construction": spec.construction,
+                    "ability": spec.ability,
                     "turned": s.turned[g],
                     "chained": s.chained[g],
                     "favor": s.favor[g],
                     "trample_ready": s.trample_ready[g],
                     "champion": s.champion[p] == g,
-                    "attack_bonus": attack_bonus(s, p, g),
-                    "defence_bonus": defence_bonus(s, p, g),
+                    "attack_bonus": veteran_bonus if spec.veteran else novice_bonus,
+                    "defence_bonus": (1 if spec.ability == "defender" else 0) + building_defence,
                     "fight_cost": fight_cost(s, g) if p == s.active else None,
                 }
                 for g in s.gladiators[p]
+                for spec in (specs[g],)
             ],
             "buildings": [b_code[b] for b in s.buildings[p]],
             "combat_hand": len(s.hands[p]),

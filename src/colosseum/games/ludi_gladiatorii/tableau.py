@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 def has_effect(s: LudiState, seat: int, effect: BuildingEffect) -> bool:
     """Whether `seat` owns a building with this effect."""
     buildings = s.catalog.buildings
-    return any(buildings[b].effect == effect for b in s.buildings[seat])
+    for b in s.buildings[seat]:  # noqa: SIM110 (a loop, not any(): asked at every step)
+        if buildings[b].effect == effect:
+            return True
+    return False
 
 
 def count_effect(s: LudiState, seat: int, effect: BuildingEffect) -> int:

@@ -364,16 +364,18 @@ class World:
     def has_room(self, a: Glad, d: Glad) -> bool:
         """ "Pushed back gladiator": whether `d` has a free square to be pushed into."""
         geo = self.geo
-        (fa, ra), (fd, rd) = geo.coords(a.sq), geo.coords(d.sq)
+        width, cells = geo.width, self.cells
+        ra, fa = divmod(a.sq, width)  # geo.coords, inlined: this runs for every attack weighed
+        rd, fd = divmod(d.sq, width)
         x, y = fd + (fd > fa) - (fd < fa), rd + (rd > ra) - (rd < ra)
-        if 0 <= x < geo.width and 0 <= y < geo.height and self.cells[y * geo.width + x] is None:
+        if 0 <= x < width and 0 <= y < geo.height and cells[y * width + x] is None:
             return True
         steps = self.steps[a.sq]
         here = steps[d.sq]
         for square in geo.adjacent[d.sq]:
-            sx, sy = geo.coords(square)
+            sy, sx = divmod(square, width)
             near = max(abs(sx - x), abs(sy - y)) == 1
-            if near and self.cells[square] is None and steps[square] > here:
+            if near and cells[square] is None and steps[square] > here:
                 return True
         return False
 
@@ -478,7 +480,7 @@ class Placer:
             fast="fast" in g.talents,
             souple="souple" in g.talents,
         )
-        return [(sq, f) for sq, f, _, _ in land.search(g.facing, g.mp)]
+        return [(sq, f) for sq, f, _, _ in land.search_kept(g.facing, g.mp)]
 
     def best_move(self, g: Glad) -> tuple[float, int, int]:
         """(gain, square, facing) of `g`'s best move; a gain of 0 for staying put."""
