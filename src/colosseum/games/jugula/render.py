@@ -12,7 +12,7 @@ names and values of the cards and armaturae from the catalog (`load_catalog`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -137,21 +137,36 @@ def _cell(entry: Entry | None, square: str, marks: Marks, shade: str) -> Text:
 
 def render_arena(view: View, marks: Marks) -> Text:
     """The arena, rank 8 at the top, files a to h left to right, as lines of text."""
+
+    def cell(entry: Entry | None, square: str, light: bool) -> Text:
+        return _cell(entry, square, marks, LIGHT_SQUARE if light else DARK_SQUARE)
+
+    return arena_grid(view, CELL, cell)
+
+
+def arena_grid(
+    view: View,
+    width_of_cell: int,
+    cell: Callable[[Entry | None, str, bool], Text],
+    files_below: bool = True,
+) -> Text:
+    """The arena's squares as `cell(entry, square, light)` draws them, rank 8 at the top, the
+    files named above (and below, if `files_below`) and the ranks on both sides."""
     width, height = int(view.get("width", 8)), int(view.get("height", 8))
     at = _at(view)
     files = Text("   ")
     for file in range(width):
-        files.append(f"{chr(ord('a') + file):^{CELL}}", style=EMPTY_STYLE)
+        files.append(f"{chr(ord('a') + file):^{width_of_cell}}", style=EMPTY_STYLE)
     lines = [files]
     for rank in range(height, 0, -1):
         line = Text(f"{rank:>2} ", style=EMPTY_STYLE)
         for file in range(width):
             square = f"{chr(ord('a') + file)}{rank}"
-            shade = LIGHT_SQUARE if (file + rank) % 2 else DARK_SQUARE
-            line.append_text(_cell(at.get(square), square, marks, shade))
+            line.append_text(cell(at.get(square), square, (file + rank) % 2 == 1))
         line.append(f" {rank}", style=EMPTY_STYLE)
         lines.append(line)
-    lines.append(files.copy())
+    if files_below:
+        lines.append(files.copy())
     return Text("\n").join(lines)
 
 

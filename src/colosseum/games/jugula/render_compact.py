@@ -24,6 +24,7 @@ from .render import (
     _fight_card,
     _turn_text,
     _winners_text,
+    arena_grid,
     render_arena,
 )
 from .render_names import (
@@ -38,7 +39,6 @@ from .render_names import (
     WOUND_STYLE,
     Entry,
     View,
-    _at,
     abbreviation,
     card_spec,
     card_text,
@@ -75,20 +75,11 @@ def _small_cell(entry: Entry | None, square: str, marks: Marks, light: bool) -> 
 
 def small_arena(view: View, marks: Marks) -> Text:
     """The arena, rank 8 at the top, five characters a square."""
-    width, height = int(view.get("width", 8)), int(view.get("height", 8))
-    at = _at(view)
-    files = Text("   ")
-    for file in range(width):
-        files.append(f"{chr(ord('a') + file):^{SMALL_CELL}}", style=EMPTY_STYLE)
-    lines = [files]
-    for rank in range(height, 0, -1):
-        line = Text(f"{rank:>2} ", style=EMPTY_STYLE)
-        for file in range(width):
-            square = f"{chr(ord('a') + file)}{rank}"
-            line.append_text(_small_cell(at.get(square), square, marks, (file + rank) % 2 == 1))
-        line.append(f" {rank}", style=EMPTY_STYLE)
-        lines.append(line)
-    return Text("\n").join(lines)
+
+    def cell(entry: Entry | None, square: str, light: bool) -> Text:
+        return _small_cell(entry, square, marks, light)
+
+    return arena_grid(view, SMALL_CELL, cell, files_below=False)
 
 
 def status_text(view: View) -> Text:
