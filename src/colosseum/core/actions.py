@@ -15,16 +15,18 @@ class Action:
     notation is accepted back by `State.apply`. Actions compare equal by kind and arguments.
     """
 
-    __slots__ = ("args", "kind")
+    __slots__ = ("_text", "args", "kind")
 
     def __init__(self, kind: str, *args: int | str) -> None:
         self.kind = kind
         self.args = args
+        self._text: str | None = None
 
     def __str__(self) -> str:
-        if not self.args:
-            return self.kind
-        return " ".join([self.kind, *map(str, self.args)])
+        text = self._text
+        if text is None:  # written once: the log, the search's tree and the agents all ask
+            text = self._text = " ".join([self.kind, *map(str, self.args)])
+        return text
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"

@@ -144,11 +144,15 @@ class State(ABC):
             legal = self._legal
             if legal is None:
                 legal = self._legal = [] if self.is_terminal() else self._legal_actions()
-            # the agents' actions are usually the very objects offered: no comparisons then
-            if not _offered(action, legal) and action not in legal:
-                if not legal:
-                    raise IllegalAction(f"{action}: the game is over")
-                raise IllegalAction(f"{action} is not legal now")
+            # the agents' actions are usually the very objects offered: no comparisons then;
+            # an equal action is swapped for the offered one, which a game may have kept
+            # facts on (Jugula's moves keep their route)
+            if not _offered(action, legal):
+                if action not in legal:
+                    if not legal:
+                        raise IllegalAction(f"{action}: the game is over")
+                    raise IllegalAction(f"{action} is not legal now")
+                action = legal[legal.index(action)]
         self._legal = None
         events = self._apply(action)
         self._log = (str(action), self._log)

@@ -39,6 +39,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
+    from .data import Abilities
     from .state import JugulaState
 
 Task = tuple[Any, ...]
@@ -120,52 +121,68 @@ def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
     return [g for g in arena.familia(s, seat) if moves.can_move(s, g, mode)]
 
 
-def _attackers(s: JugulaState, seat: int) -> list[int]:
-    return [g for g in arena.familia(s, seat) if combat.targets(s, g)]
+def _any_movable(s: JugulaState, seat: int, mode: int) -> bool:
+    """Whether `_movable` would find someone (it stops at the first; the enemies' front
+    zones, which Par Pari Refertur may not start in, are gathered once)."""
+    if mode != MOVE_PAR_PARI:
+        return any(moves.can_move(s, g, mode) for g in arena.familia(s, seat))
+    fronts: set[int] | None = None
+    for g in arena.familia(s, seat):
+        if s.square[g] < 0 or arena.hindered(s, g):
+            continue
+        if fronts is None:
+            geo = arena.geo_of(s)
+            fronts = {
+                sq for e in arena.enemies_of(s, g) for sq in geo.front[s.square[e]][s.facing[e]]
+            }
+        if s.square[g] not in fronts:
+            return True
+    return False
+
+
+def _any_attacker(s: JugulaState, seat: int) -> bool:
+    """Whether a gladiator of `seat` has a target (it stops at the first)."""
+    return any(combat.targets(s, g) for g in arena.familia(s, seat))
 
 
 def usable(s: JugulaState, seat: int, card: int) -> bool:
     """Whether the ability can be played now: its stated condition holds and it has something
     to act on (docs/rules/jugula.md)."""
-    spec = s.catalog.cards[card]
-    ability = spec.ability
-    numbers = s.catalog.rules.abilities
-    if ability == "none":
-        return False
-    if ability == "recall_from_discard":
-        return bool(s.discard[seat])
-    if ability == "restore_removed":
-        return any(s.removed)
-    if ability == "reckless_attack":
-        return bool(_attackers(s, seat))
-    if ability == "heal_wound":
-        return bool(_healable(s, seat))
-    if ability == "take_two_prima":
-        stars = numbers.fraus_fraudis_stars
-        return any(s.catalog.cards[c].cost == stars for c in s.aside[seat])
-    if ability == "move_and_attack":
-        return bool(_movable(s, seat, MOVE_NORMAL))
-    if ability == "crowd_favourite":
-        return cards.highest(s, seat)
-    if ability == "bread_and_circuses":
-        return cards.lead(s, seat, numbers.panem_lead)
-    if ability == "evasive_move":
-        return bool(_movable(s, seat, MOVE_PAR_PARI))
-    if ability == "underdog":
-        return not cards.highest(s, seat)
-    if ability == "execution":
-        return bool(_executable(s, seat))
-    if ability == "seed_prima":
-        return any(s.catalog.cards[c].cost <= numbers.perfidia_stars for c in s.aside[seat])
-    if ability == "move_enemy":
-        return any(
-            moves.can_move(s, e, MOVE_DEMENTIA)
-            for other in cards.rivals(s, seat)
-            for e in arena.familia(s, other)
-        )
-    if ability == "trim_deck":
-        return bool(s.deck[seat] or s.discard[seat])
-    return True
+    check = _USABLE.get(s.catalog.cards[card].ability)
+    return True if check is None else check(s, seat)
+
+
+def _numbers(s: JugulaState) -> Abilities:
+    return s.catalog.rules.abilities
+
+
+# By ability, when it may be played (an ability not listed always may): a table, as the hand's
+# every card is asked at every turn.
+_USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
+    "none": lambda s, seat: False,
+    "recall_from_discard": lambda s, seat: bool(s.discard[seat]),
+    "restore_removed": lambda s, seat: any(s.removed),
+    "reckless_attack": lambda s, seat: _any_attacker(s, seat),
+    "heal_wound": lambda s, seat: bool(_healable(s, seat)),
+    "take_two_prima": lambda s, seat: any(
+        s.catalog.cards[c].cost == _numbers(s).fraus_fraudis_stars for c in s.aside[seat]
+    ),
+    "move_and_attack": lambda s, seat: _any_movable(s, seat, MOVE_NORMAL),
+    "crowd_favourite": lambda s, seat: cards.highest(s, seat),
+    "bread_and_circuses": lambda s, seat: cards.lead(s, seat, _numbers(s).panem_lead),
+    "evasive_move": lambda s, seat: _any_movable(s, seat, MOVE_PAR_PARI),
+    "underdog": lambda s, seat: not cards.highest(s, seat),
+    "execution": lambda s, seat: bool(_executable(s, seat)),
+    "seed_prima": lambda s, seat: any(
+        s.catalog.cards[c].cost <= _numbers(s).perfidia_stars for c in s.aside[seat]
+    ),
+    "move_enemy": lambda s, seat: any(
+        moves.can_move(s, e, MOVE_DEMENTIA)
+        for other in cards.rivals(s, seat)
+        for e in arena.familia(s, other)
+    ),
+    "trim_deck": lambda s, seat: bool(s.deck[seat] or s.discard[seat]),
+}
 
 
 # --- resolving an ability ------------------------------------------------------------------------

@@ -18,7 +18,44 @@ from .model import FACING_LETTERS, TALENT_CODES
 from .position import TASK_NAMES
 
 if TYPE_CHECKING:
+    from .data import Armatura, Catalog
     from .state import JugulaState
+
+
+def _codes(catalog: Catalog) -> tuple[str, ...]:
+    """Every card's code by index, made once per catalog (`view` is read at every decision
+    of the heuristics and their searches)."""
+    kept = _CODES.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        kept = _CODES[id(catalog)] = (catalog, tuple(c.code for c in catalog.cards))
+    return kept[1]
+
+
+def _traits(spec: Armatura) -> tuple[str, ...]:
+    """The armatura's traits as the view names them, made once per armatura."""
+    key = (spec.range, spec.hindrance, spec.bow, spec.harassment, spec.massive, spec.stoic)
+    known = _TRAITS.get(key)
+    if known is None:
+        traits = [f"Range {spec.range}"] if spec.range else []
+        traits += [
+            name.capitalize()
+            for name in ("hindrance", "bow", "harassment", "massive", "stoic")
+            if getattr(spec, name)
+        ]
+        known = _TRAITS[key] = tuple(traits)
+    return known
+
+
+def _talents(bits: int) -> tuple[str, ...]:
+    known = _TALENTS.get(bits)
+    if known is None:
+        known = _TALENTS[bits] = tuple(code for i, code in enumerate(TALENT_CODES) if bits >> i & 1)
+    return known
+
+
+_CODES: dict[int, tuple[Catalog, tuple[str, ...]]] = {}
+_TRAITS: dict[tuple[Any, ...], tuple[str, ...]] = {}
+_TALENTS: dict[int, tuple[str, ...]] = {}
 
 
 def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
@@ -29,12 +66,6 @@ def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
     side = spec.sides[s.wounds[g] > 0]
     names = s.catalog.rules.squares
     marker = s.marker[g]
-    traits = [f"Range {spec.range}"] if spec.range else []
-    traits += [
-        name.capitalize()
-        for name in ("hindrance", "bow", "harassment", "massive", "stoic")
-        if getattr(spec, name)
-    ]
     return {
         "id": g,
         "seat": fighter.seat,
@@ -56,8 +87,8 @@ def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
         else names[s.square[marker]]
         if s.square[marker] >= 0
         else "out",
-        "traits": traits,
-        "talents": [code for i, code in enumerate(TALENT_CODES) if fighter.talents >> i & 1],
+        "traits": list(_traits(spec)),
+        "talents": list(_talents(fighter.talents)),
         "upgrades": {"mp": fighter.mp, "att": fighter.att, "def": fighter.defence},
         "mp": arena.mp(s, g),
         "range": arena.reach(s, g),
@@ -67,7 +98,7 @@ def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
 
 
 def view(s: JugulaState, seat: int | None) -> dict[str, Any]:
-    codes = [c.code for c in s.catalog.cards]
+    codes = _codes(s.catalog)
     rules = s.catalog.rules
     lanistae = []
     for p in range(s.num_players):
@@ -126,7 +157,7 @@ def _fight(s: JugulaState, seat: int | None) -> dict[str, Any] | None:
     fight = s.fight
     if fight is None:
         return None
-    codes = [c.code for c in s.catalog.cards]
+    codes = _codes(s.catalog)
     a_seat = s.fighters[fight.attacker].seat
 
     def card(value: int, owner: int) -> str | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, NamedTuple
 
 from .board import FACINGS, NO_SQUARE, Geometry, geometry
@@ -200,85 +201,119 @@ class Terrain:
         )
 
     def _search(self, facing: int, mp: int) -> list[tuple[int, int, int, int]]:
-        """`search` worked out."""
-        geo, moving, blocked = self.geo, self.moving, self.blocked
+        """`search` worked out: Dijkstra over squares on flat lists indexed by square (and
+        square * 4 + facing), each square's exits read from a table (`_exits`)."""
+        moving = self.moving
         forward, other, face_only = moving.forward, moving.other, moving.face_only
         leave, extra, escape, fronts = self.leave, self.impressive, self.escape, self.fronts
-        danger, back, adjacent = geo.danger, geo.back, geo.adjacent
-        start = self.start
-        big = 1 << 30
-        # score = cost * 64 + steps
-        stand: dict[int, tuple[int, int, int]] = {start: (0, NO_SQUARE, facing)}
-        any_facing: dict[int, tuple[int, int]] = {}  # square -> (score, from) by a side step
-        one_facing: dict[int, tuple[int, int]] = {start * 4 + facing: (0, NO_SQUARE)}
+        back = self.geo.back
+        exits, straight_exits = _exits(self.geo.width, self.geo.height)
+        start, size, big = self.start, len(exits), 1 << 30
+        # score = cost * 64 + steps; `stand_*`: the cheapest way to stand on each square,
+        # `side_*`: by a step that is not straight ahead (any facing), `one_*`: onto a
+        # (square, facing) by a straight step or a step back out of a danger zone.
+        stand_score, stand_from, stand_turn = [big] * size, [NO_SQUARE] * size, [facing] * size
+        side_score, side_from = [big] * size, [NO_SQUARE] * size
+        one_score, one_from = [big] * (size * 4), [NO_SQUARE] * (size * 4)
+        stand_score[start] = one_score[start * 4 + facing] = 0
+        reached = [start]  # the squares in the order first reached (ties keep this order)
+        closed = set(self.blocked)  # the blocked squares and those done
         heap: list[tuple[int, int]] = [(0, start)]
-        done: set[int] = set()
         push, pop = heapq.heappush, heapq.heappop
         while heap:
             score, at = pop(heap)
-            if at in done:
+            if at in closed:
                 continue
-            done.add(at)
+            closed.add(at)
             base = (score >> 6) + (leave if at in fronts else 0)
+            if base + forward > mp:  # no step is affordable from here (extra MP are >= 0)
+                continue
             length = (score & 63) + 1
             turns = escape.get(at)
-            ahead = danger[at]
             if turns is not None:
                 for turn in turns:
                     target = back[at][turn]
-                    if target == NO_SQUARE or target in blocked or target in done:
+                    if target == NO_SQUARE or target in closed:
                         continue
                     total = base + extra.get(target, 0) + other
                     if total > mp:
                         continue
                     new = total * 64 + length
                     key = target * 4 + turn
-                    known = one_facing.get(key)
-                    if known is None or known[0] > new:
-                        one_facing[key] = (new, at)
-                        if new < stand.get(target, (big,))[0]:
-                            stand[target] = (new, at, turn)
+                    if one_score[key] > new:
+                        one_score[key], one_from[key] = new, at
+                        if new < stand_score[target]:
+                            if stand_score[target] == big:
+                                reached.append(target)
+                            stand_score[target], stand_from[target] = new, at
+                            stand_turn[target] = turn
                             push(heap, (new, target))
                 continue
-            for target in adjacent[at]:
-                if target in blocked or target in done:
+            # the costs of a straight and of a side step from here, the same for every exit
+            # without Impressive enemies; then a side step out of reach leaves only the
+            # straight exits to try
+            straight_new = (base + forward) * 64 + length
+            side_new = (base + other) * 64 + length
+            side_fits = base + other <= mp
+            for target, straight in exits[at] if side_fits or extra else straight_exits[at]:
+                if target in closed:
                     continue
-                cost = base + extra.get(target, 0)
-                if cost + forward > mp:
-                    continue
-                if target in ahead:
-                    turn = ahead.index(target)
-                    new = (cost + forward) * 64 + length
-                    key = target * 4 + turn
-                    known = one_facing.get(key)
-                    if known is None or known[0] > new:
-                        one_facing[key] = (new, at)
-                        if new < stand.get(target, (big,))[0]:
-                            stand[target] = (new, at, turn)
-                            push(heap, (new, target))
-                if cost + other > mp:
-                    continue
-                new = (cost + other) * 64 + length
-                known = any_facing.get(target)
-                if known is None or known[0] > new:
-                    any_facing[target] = (new, at)
-                    if new < stand.get(target, (big,))[0]:
-                        stand[target] = (new, at, _side_facing(ahead, target, facing))
-                        push(heap, (new, target))
-        self.stand = stand
+                if extra:
+                    cost = base + extra.get(target, 0)
+                    if cost + forward > mp:
+                        continue
+                    straight_new = (cost + forward) * 64 + length
+                    side_new = (cost + other) * 64 + length
+                    side_fits = cost + other <= mp
+                if straight >= 0:
+                    key = target * 4 + straight
+                    if one_score[key] > straight_new:
+                        one_score[key], one_from[key] = straight_new, at
+                        if straight_new < stand_score[target]:
+                            if stand_score[target] == big:
+                                reached.append(target)
+                            stand_score[target], stand_from[target] = straight_new, at
+                            stand_turn[target] = straight
+                            push(heap, (straight_new, target))
+                if side_fits and side_score[target] > side_new:
+                    side_score[target], side_from[target] = side_new, at
+                    if side_new < stand_score[target]:
+                        if stand_score[target] == big:
+                            reached.append(target)
+                        stand_score[target], stand_from[target] = side_new, at
+                        # the facing he steps with: his own, unless that would be straight
+                        stand_turn[target] = facing if straight != facing else (facing + 1) % 4
+                        push(heap, (side_new, target))
+        self.stand = {sq: (stand_score[sq], stand_from[sq], stand_turn[sq]) for sq in reached}
         found: list[tuple[int, int, int, int]] = []
-        for square, (score, _, _) in sorted(stand.items(), key=lambda item: item[1][0]):
-            allowed = escape.get(square, FACINGS)
-            side = any_facing.get(square, (big, NO_SQUARE))
+        turn_cost = face_only * 64 + 1
+        for square in sorted(reached, key=stand_score.__getitem__):
+            # the best way to each facing: onto it by a straight step (or out of a danger
+            # zone), else by a side step, else by a facing change once there (ties in that order)
+            side, side_source = side_score[square], side_from[square]
+            turned = stand_score[square] + turn_cost
+            turning = turned >> 6 <= mp
+            allowed = escape.get(square)
+            key = square * 4
+            if allowed is None:  # every facing may be turned to: one choice past the straight
+                best, source = (
+                    (turned, square) if turning and turned < side else (side, side_source)
+                )
+                for turn in FACINGS:
+                    one = one_score[key + turn]
+                    if one <= best and one < big:
+                        found.append((square, turn, one >> 6, one_from[key + turn]))
+                    elif best < big:
+                        found.append((square, turn, best >> 6, source))
+                continue
             for turn in FACINGS:
-                best = one_facing.get(square * 4 + turn, (big, NO_SQUARE))
-                if side[0] < best[0]:
-                    best = side
-                turned = score + face_only * 64 + 1
-                if turn in allowed and turned < best[0] and turned >> 6 <= mp:
-                    best = (turned, square)
-                if best[0] < big:
-                    found.append((square, turn, best[0] >> 6, best[1]))
+                best, source = one_score[key + turn], one_from[key + turn]
+                if side < best:
+                    best, source = side, side_source
+                if turning and turned < best and turn in allowed:
+                    best, source = turned, square
+                if best < big:
+                    found.append((square, turn, best >> 6, source))
         return found
 
     def routes(self, facing: int, mp: int) -> dict[tuple[int, int], Route]:
@@ -304,10 +339,22 @@ class Terrain:
         return steps
 
 
-def _side_facing(ahead: tuple[int, ...], target: int, facing: int) -> int:
-    """A facing for a step that is not straight ahead: the current one if the target is not
-    straight ahead in it, else the next one clockwise."""
-    return facing if ahead[facing] != target else (facing + 1) % 4
+@cache
+def _exits(
+    width: int, height: int
+) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """Per square, its adjacent squares in `Geometry.adjacent`'s order as (square, the facing
+    that has it straight ahead or -1); and the same list with the straight ones alone."""
+    geo = geometry(width, height)
+    every = tuple(
+        tuple(
+            (target, geo.danger[at].index(target) if target in geo.danger[at] else -1)
+            for target in geo.adjacent[at]
+        )
+        for at in range(geo.size)
+    )
+    straight = tuple(tuple(pair for pair in row if pair[1] >= 0) for row in every)
+    return every, straight
 
 
 def step_cost(

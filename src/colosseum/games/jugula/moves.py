@@ -51,11 +51,19 @@ def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
         geo = arena.geo_of(s)
         for e in arena.enemies_of(s, g):
             forbidden.extend(geo.front[s.square[e]][s.facing[e]])
+    # the gladiators' own squares rather than the board's 64; Terrain reads both as sets
+    square, fighters = s.square, s.fighters
+    seat = fighters[g].seat
+    enemies = [
+        (square[e], s.facing[e])
+        for e in range(len(fighters))
+        if square[e] >= 0 and fighters[e].seat != seat and arena.exerts_zones(s, e)
+    ]
     return Terrain(
         s.catalog.rules,
-        s.square[g],
-        [sq for sq, x in enumerate(s.board) if x >= 0],
-        arena.zone_enemies(s, g),
+        square[g],
+        [sq for sq in square if sq >= 0],
+        enemies,
         fast=bool(talents & FAST),
         souple=bool(talents & SOUPLE),
         impressive=arena.impressive_costs(s, g),
@@ -127,46 +135,96 @@ def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
 # --- one gladiator's move ------------------------------------------------------------------------
 
 
+class Destination(Action):
+    """`to e5 n d5n-e5n`: a reachable (square, facing) of a move with its cheapest path. The
+    notation is written only when first read (`args`): a random playout reads one action in
+    ninety; the steps come from the search itself (`steps`)."""
+
+    __slots__ = ("_args", "_found", "_paths")
+    _args: tuple[int | str, ...]
+
+    def __init__(self, paths: _Paths, found: tuple[int, int, int, int]) -> None:
+        self.kind = "to"
+        self._text = None
+        self._paths = paths
+        self._found = found  # (square, facing, cost, previous) as `Terrain.search` gives it
+
+    @property
+    def args(self) -> tuple[int | str, ...]:
+        try:
+            return self._args
+        except AttributeError:  # the first reading
+            square, facing, _, previous = self._found
+            names = self._paths.names
+            step = names[square] + FACING_LETTERS[facing]
+            head = self._paths.text(previous)
+            self._args = (names[square], FACING_LETTERS[facing], f"{head}-{step}" if head else step)
+            return self._args
+
+    @args.setter
+    def args(self, value: tuple[int | str, ...]) -> None:
+        self._args = value
+
+    def steps(self) -> list[Step]:
+        """The path's steps with their costs, as `_parse_path` reads them from the notation."""
+        square, facing, _, previous = self._found
+        land = self._paths.land
+        chain = [(square, facing)]
+        stand = land.stand
+        while previous >= 0:
+            _, before, turn = stand[previous]
+            chain.append((previous, turn))
+            previous = before
+        chain.pop()  # the start: where he stands now
+        at, steps = land.start, []
+        for target, turn in reversed(chain):
+            cost = land.moving.face_only if target == at else land.cost(at, turn, target)
+            steps.append(Step(target, turn, cost))
+            at = target
+        return steps
+
+
+class _Paths:
+    """The path notations of one movement search, each written once when first asked for."""
+
+    __slots__ = ("known", "land", "names")
+
+    def __init__(self, land: Terrain, names: tuple[str, ...]) -> None:
+        self.land = land
+        self.names = names
+        self.known: dict[int, str] = {}
+
+    def text(self, square: int) -> str:
+        """The path notation of the cheapest way to stand on `square` ("" for the start)."""
+        known = self.known.get(square)
+        if known is not None:
+            return known
+        _, previous, facing = self.land.stand[square]
+        if previous < 0:
+            text = ""
+        else:
+            head = self.text(previous)
+            step = self.names[square] + FACING_LETTERS[facing]
+            text = f"{head}-{step}" if head else step
+        self.known[square] = text
+        return text
+
+
 def _legal_move(s: JugulaState, task: Task) -> list[Action]:
     """Every reachable (square, facing) with its cheapest path, and "stay"."""
     g, mp, mode = task[2], task[3], task[4]
     if s.square[g] < 0 or mp <= 0 or arena.hindered(s, g):
         return []
-    names = s.catalog.rules.squares
     land = terrain(s, g, mode)
-    found = [Action("stay")]
-    start = (s.square[g], s.facing[g])
-    paths: dict[int, str] = {}
-    for square, facing, _, previous in land.search(s.facing[g], mp):
-        if (square, facing) == start:
-            continue
-        head = _stand_path(land.stand, previous, names, paths)
-        step = names[square] + FACING_LETTERS[facing]
-        found.append(
-            Action("to", names[square], FACING_LETTERS[facing], f"{head}-{step}" if head else step)
-        )
+    square, facing = s.square[g], s.facing[g]
+    paths = _Paths(land, s.catalog.rules.squares)
+    found: list[Action] = [Action("stay")]
+    found.extend(
+        Destination(paths, entry)
+        for entry in land.search(facing, mp)
+        if entry[0] != square or entry[1] != facing
+    )
     return found
-
-
-def _stand_path(
-    stand: dict[int, tuple[int, int, int]],
-    square: int,
-    names: tuple[str, ...],
-    paths: dict[int, str],
-) -> str:
-    """The path notation of the cheapest way to stand on `square` ("" for the start)."""
-    known = paths.get(square)
-    if known is not None:
-        return known
-    _, previous, facing = stand[square]
-    if previous < 0:
-        text = ""
-    else:
-        head = _stand_path(stand, previous, names, paths)
-        step = names[square] + FACING_LETTERS[facing]
-        text = f"{head}-{step}" if head else step
-    paths[square] = text
-    return text
 
 
 def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
@@ -176,8 +234,13 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
     s.tasks.pop()
     if action.kind == "stay":
         return
-    route = _parse_path(s, g, mode, str(action.args[2]))
+    if isinstance(action, Destination):  # offered by this very position (`State.apply`)
+        route = action.steps()
+    else:
+        route = _parse_path(s, g, mode, str(action.args[2]))
     geo = arena.geo_of(s)
+    # the Aware enemies, in board order: nobody else moves while he does
+    aware = [e for e in arena.enemies_of(s, g) if s.fighters[e].talents & AWARE]
     for i, step in enumerate(route):
         mp -= step.cost
         turned = step.square == s.square[g]
@@ -193,11 +256,7 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
             s.fight.vacated = NOBODY  # Dodge: back where he stood, no pursuit
         if turned:
             continue
-        watchers = [
-            e
-            for e in arena.enemies_of(s, g)
-            if s.fighters[e].talents & AWARE and step.square in geo.adjacent[s.square[e]]
-        ]
+        watchers = [e for e in aware if step.square in geo.adjacent[s.square[e]]]
         if watchers:
             if mp > 0 and i + 1 < len(route):
                 s.tasks.append((MOVE, seat, g, mp, mode, vacated))

@@ -371,12 +371,25 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     if len(hand) == 1 and cards.can_draw(s, seat):
         return [*found, Action("play", catalog.cards[hand[0]].code, "draw")]
     for card in playable:
-        spec = catalog.cards[card]
-        for effect in EFFECTS:
-            if effect == "ability" and not abilities.usable(s, seat, card):
-                continue
-            found.append(Action("play", spec.code, effect))
+        plays = _plays(catalog.cards[card].code)
+        found.extend(plays[:_ABILITY])
+        if abilities.usable(s, seat, card):
+            found.append(plays[_ABILITY])
+        found.extend(plays[_ABILITY + 1 :])
     return found
+
+
+_ABILITY = EFFECTS.index("ability")
+_PLAYS: dict[str, tuple[Action, ...]] = {}
+
+
+def _plays(code: str) -> tuple[Action, ...]:
+    """The card's actions, one per effect in `EFFECTS`' order: made once per card code (an
+    Action is a value; the hands offer them turn after turn)."""
+    plays = _PLAYS.get(code)
+    if plays is None:
+        plays = _PLAYS[code] = tuple(Action("play", code, effect) for effect in EFFECTS)
+    return plays
 
 
 def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
