@@ -219,11 +219,11 @@ def _legal_move(s: JugulaState, task: Task) -> list[Action]:
     square, facing = s.square[g], s.facing[g]
     paths = _Paths(land, s.catalog.rules.squares)
     found: list[Action] = [Action("stay")]
-    found.extend(
+    found += [
         Destination(paths, entry)
         for entry in land.search(facing, mp)
         if entry[0] != square or entry[1] != facing
-    )
+    ]
     return found
 
 

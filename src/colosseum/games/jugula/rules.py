@@ -92,7 +92,7 @@ def settle(s: JugulaState, events: list[Event]) -> None:
         if s.out[task[1]]:
             s.tasks.pop()
             continue
-        legal = _legal_for(s, task)
+        legal = _LEGAL[kind](s, task)
         if not legal:
             s.tasks.pop()
             continue
@@ -323,8 +323,10 @@ def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
         victory.judges_stop(s, events)
         return
     s.turn_seat = seat
-    s.moved = [False] * len(s.moved)
-    s.hurt = [False] * len(s.hurt)
+    if True in s.moved:  # replaced, never changed in place (model.REPLACED): kept when clear
+        s.moved = [False] * len(s.moved)
+    if True in s.hurt:
+        s.hurt = [False] * len(s.hurt)
     events.append(Event("turn", {"seat": seat, "turn": s.turns}, rule="jugula.cards.turn"))
     s.tasks.append((END_TURN, seat))
     s.tasks.append((PLAY, seat, PLAY_TURN))

@@ -21,13 +21,16 @@ def reachable(
     Rulebook "Game Play 3a.1": up to the allowance, less allowed; movement is not split.
     """
     distance = {start: 0}
+    seen = set(occupied)  # the hexes reached or standing in the way: one look-up per hex
+    seen.add(start)
     frontier = [start]
     neighbours = arena.neighbours
     for step in range(1, allowance + 1):
         following = []
         for hex_ in frontier:
             for near in neighbours[hex_]:
-                if near not in distance and near not in occupied:
+                if near not in seen:
+                    seen.add(near)
                     distance[near] = step
                     following.append(near)
         if not following:

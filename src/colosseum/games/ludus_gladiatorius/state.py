@@ -298,7 +298,7 @@ class LudusState(State):
         here = self.hex[g]
         ends = reachable(arena, here, self.allowance, occupied)
         actions = [Action("stay")]
-        actions.extend(Action("to", names[h]) for h in ends if h != here)
+        actions.extend(_to(names[h]) for h in ends if h != here)
         if self.net_hex != NET_HELD and self.net_hex not in occupied and self.is_retiarius(g):
             cost = self.catalog.rules.net_attack.recover_move_cost
             with_net = reachable_with_net(arena, here, self.allowance, occupied, self.net_hex, cost)
@@ -589,3 +589,14 @@ class LudusState(State):
             "net": None if self.net_hex == NET_HELD else names[self.net_hex],
             "winners": list(self.winning_seats),
         }
+
+
+_TO: dict[str, Action] = {}
+
+
+def _to(name: str) -> Action:
+    """`to <hex>`, made once per hex (an Action is a value): every move offers about fifty."""
+    action = _TO.get(name)
+    if action is None:
+        action = _TO[name] = Action("to", name)
+    return action
