@@ -217,14 +217,16 @@ class Terrain:
         one_score, one_from = [big] * (size * 4), [NO_SQUARE] * (size * 4)
         stand_score[start] = one_score[start * 4 + facing] = 0
         reached = [start]  # the squares in the order first reached (ties keep this order)
-        closed = set(self.blocked)  # the blocked squares and those done
+        closed = [False] * size  # the blocked squares and those done
+        for square in self.blocked:
+            closed[square] = True
         heap: list[tuple[int, int]] = [(0, start)]
         push, pop = heapq.heappush, heapq.heappop
         while heap:
             score, at = pop(heap)
-            if at in closed:
+            if closed[at]:
                 continue
-            closed.add(at)
+            closed[at] = True
             base = (score >> 6) + (leave if at in fronts else 0)
             if base + forward > mp:  # no step is affordable from here (extra MP are >= 0)
                 continue
@@ -233,7 +235,7 @@ class Terrain:
             if turns is not None:
                 for turn in turns:
                     target = back[at][turn]
-                    if target == NO_SQUARE or target in closed:
+                    if target == NO_SQUARE or closed[target]:
                         continue
                     total = base + extra.get(target, 0) + other
                     if total > mp:
@@ -256,7 +258,7 @@ class Terrain:
             side_new = (base + other) * 64 + length
             side_fits = base + other <= mp
             for target, straight in exits[at] if side_fits or extra else straight_exits[at]:
-                if target in closed:
+                if closed[target]:
                     continue
                 if extra:
                     cost = base + extra.get(target, 0)
