@@ -107,19 +107,24 @@ class Terrain:
         self.geo = geo
         self.start = start
         self.moving = rules.movement
-        self.blocked = (frozenset(occupied) | {e for e, _ in enemies} | set(forbidden)) - {start}
+        blocked = {e for e, _ in enemies}
+        blocked.update(occupied, forbidden)
+        blocked.discard(start)
+        self.blocked = frozenset(blocked)
         self.fronts = enemy_front(geo, enemies)
         self.leave = 0 if fast else self.moving.leave_front
         self.impressive = dict(impressive or {})
         # square -> facings that face an enemy exerting his danger zone on it
         escape: dict[int, list[int]] = {}
         if not souple:
+            danger = geo.danger
             for enemy, facing in enemies:
-                target = geo.danger[enemy][facing]
+                target = danger[enemy][facing]
                 if target != NO_SQUARE:
-                    turn = geo.facing_towards(target, enemy)
-                    if turn is not None and turn not in escape.setdefault(target, []):
-                        escape[target].append(turn)
+                    turn = (facing + 2) % 4  # from the square ahead of him, back towards him
+                    turns = escape.setdefault(target, [])
+                    if turn not in turns:
+                        turns.append(turn)
         self.escape = {square: tuple(sorted(turns)) for square, turns in escape.items()}
 
     def cost(self, square: int, facing: int, target: int) -> int:
