@@ -89,8 +89,15 @@ def in_danger_of(s: JugulaState, square: int, seat: int, exclude: tuple[int, ...
 
 
 def zone_enemies(s: JugulaState, g: int) -> list[tuple[int, int]]:
-    """(square, facing) of the enemies of `g` that exert zones on his movement."""
-    return [(s.square[e], s.facing[e]) for e in enemies_of(s, g) if exerts_zones(s, e)]
+    """(square, facing) of the enemies of `g` that exert zones on his movement, by gladiator
+    number (not by square as `enemies_of`: the movement reads them as a set)."""
+    square, fighters = s.square, s.fighters
+    seat = fighters[g].seat
+    return [
+        (square[e], s.facing[e])
+        for e in range(len(fighters))
+        if square[e] >= 0 and fighters[e].seat != seat and exerts_zones(s, e)
+    ]
 
 
 def impressive_costs(s: JugulaState, g: int) -> dict[int, int]:

@@ -51,19 +51,12 @@ def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
         geo = arena.geo_of(s)
         for e in arena.enemies_of(s, g):
             forbidden.extend(geo.front[s.square[e]][s.facing[e]])
-    # the gladiators' own squares rather than the board's 64; Terrain reads both as sets
-    square, fighters = s.square, s.fighters
-    seat = fighters[g].seat
-    enemies = [
-        (square[e], s.facing[e])
-        for e in range(len(fighters))
-        if square[e] >= 0 and fighters[e].seat != seat and arena.exerts_zones(s, e)
-    ]
+    square = s.square
     return Terrain(
         s.catalog.rules,
         square[g],
-        [sq for sq in square if sq >= 0],
-        enemies,
+        [sq for sq in square if sq >= 0],  # the gladiators' squares: the board's figures
+        arena.zone_enemies(s, g),
         fast=bool(talents & FAST),
         souple=bool(talents & SOUPLE),
         impressive=arena.impressive_costs(s, g),
