@@ -7,7 +7,8 @@ each lanista may commit (the known cards left out). A gladiator's place is worth
 offers next turn minus the attacks it suffers first, plus a pull towards the enemy. A card is
 played for the effect whose gain most exceeds the card's worth in hand.
 
-Modules: `world` (dice, outcomes, the arena and a gladiator's place), `valuation` (what cards,
+Modules: `dice` (die distributions, outcomes, an attack's worth), `world` (the arena),
+`placer` (a gladiator's place, its arena part kept for the search), `valuation` (what cards,
 effects and attacks are worth), `gains` (each ability), `decisions` (a handler per decision)
 and `agent` (the agent and its preferences for the search).
 """
@@ -15,6 +16,7 @@ and `agent` (the agent and its preferences for the search).
 from __future__ import annotations
 
 from .agent import JugulaHeuristic
-from .world import World, dist_of
+from .dice import dist_of
+from .world import World
 
 __all__ = ["JugulaHeuristic", "World", "dist_of"]

@@ -10,6 +10,7 @@ from ....core.actions import Action
 from ....core.state import State
 from ....games.jugula.data import load_catalog
 from .decisions import Chooser
+from .dice import terms_value
 from .world import ATTACK_MIN, MOVE_MIN
 
 # --- preferences (the search's prior) -----------------------------------------------------------
@@ -25,14 +26,13 @@ def _effect_scores(c: Chooser) -> list[float]:
 
 def _move_pick_scores(c: Chooser) -> list[float]:
     """A gladiator's move is worth its best gain; ending the moves, the least gain worth it."""
-    names = c.world.geo.names
     gains = {gid: gain for gain, gid in c.move_gains()}
     scores = []
     for action in c.actions:
         if action.kind not in ("move", "shake"):
             scores.append(MOVE_MIN if action.kind == "done" else 0.0)
             continue
-        g = c.world.at(names.index(str(action.args[0])))
+        g = c.world.at(c.world.square_of(str(action.args[0])))
         scores.append(gains.get(g.gid, 0.0) if g is not None else 0.0)
     return scores
 
@@ -60,14 +60,15 @@ def _commit_scores(c: Chooser) -> list[float]:
     a, d = world.by_id[int(fight["attacker"])], world.by_id[int(fight["defender"])]
     bonus, hinder = int(fight["bonus"]), bool(fight["hinder"])
     values = {}
+    terms = world.attack_terms(a, d, bonus, hinder)  # the arena's part, read once
     if a.seat == c.seat:
         theirs = c.enemy_dist(d.seat)
         for action, dist, cost in c.choices("card"):
-            values[str(action)] = world.attack_value(a, d, dist, theirs, bonus, hinder) - cost
+            values[str(action)] = terms_value(terms, dist, theirs) - cost
     else:
         theirs = c.deck_dist(a.seat) if fight["attacker_card"] == "deck" else c.enemy_dist(a.seat)
         for action, dist, cost in c.choices("card"):
-            values[str(action)] = -world.attack_value(a, d, theirs, dist, bonus, hinder) - cost
+            values[str(action)] = -terms_value(terms, theirs, dist) - cost
     lowest = min(values.values(), default=0.0)
     return [values.get(str(action), lowest) for action in c.actions]
 

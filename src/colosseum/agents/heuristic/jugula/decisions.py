@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from ....core.actions import Action
+from .dice import terms_value
 from .valuation import Valuer
 from .world import (
     ARMATURA_ORDER,
@@ -48,10 +49,9 @@ class Chooser(Valuer):
 
     def _move_pick(self) -> Action | None:
         world = self.world
-        names = world.geo.names
         options: dict[int, Action] = {}
         for action in pick_kinds(self.actions, "move", "shake"):
-            g = world.at(names.index(str(action.args[0])))
+            g = world.at(world.square_of(str(action.args[0])))
             if g is not None:
                 options[g.gid] = action
         for gain, gid in self.move_gains():
@@ -76,20 +76,23 @@ class Chooser(Valuer):
 
     def _place_values(self) -> list[tuple[Action, float]]:
         world = self.world
-        names = world.geo.names
         moves = pick_kinds(self.actions, "to")
         g = self.mover(moves)
         if g is None:
             return []
         sign = 1.0 if g.seat == self.seat else -1.0
-        score: Callable[[Glad, int, int], float]
-        score = self.placer.score_at if sign > 0 else self.enemy_place
-        here = sign * score(g, g.sq, g.facing)
-        values = [(action, here) for action in pick_kinds(self.actions, "stay")]
+        places = [(g.sq, g.facing)]
+        square_of = world.square_of
         for action in moves:
-            square = names.index(str(action.args[0]))
-            facing = FACINGS.index(str(action.args[1]))
-            values.append((action, sign * score(g, square, facing)))
+            args = action.args  # read once: a move's notation may be written when read
+            places.append((square_of(str(args[0])), FACINGS.index(str(args[1]))))
+        if sign > 0:  # ours: the places' worths from the placer at once (its plan kept)
+            scores = self.placer.scores_at(g, places)
+        else:
+            scores = [self.enemy_place(g, square, facing) for square, facing in places]
+        here = sign * scores[0]
+        values = [(action, here) for action in pick_kinds(self.actions, "stay")]
+        values += [(action, sign * score) for action, score in zip(moves, scores[1:], strict=True)]
         return values
 
     def enemy_place(self, g: Glad, square: int, facing: int) -> float:
@@ -114,7 +117,7 @@ class Chooser(Valuer):
         world = self.world
         names = world.geo.names
         for action in moves:
-            g = world.at(names.index(str(action.args[0])))
+            g = world.at(world.square_of(str(action.args[0])))
             if g is not None:
                 return g
         firsts = {names.index(str(a.args[2]).split("-")[0][:-1]) for a in moves}
@@ -146,22 +149,15 @@ class Chooser(Valuer):
         world = self.world
         a, d = world.by_id[int(fight["attacker"])], world.by_id[int(fight["defender"])]
         choices = self.choices("card")
+        terms = world.attack_terms(a, d, int(fight["bonus"]), bool(fight["hinder"]))
         if a.seat == self.seat:
             theirs = self.enemy_dist(d.seat)
-            bonus, hinder = int(fight["bonus"]), bool(fight["hinder"])
-            return max(
-                choices,
-                key=lambda c: world.attack_value(a, d, c[1], theirs, bonus, hinder) - c[2],
-            )[0]
+            return max(choices, key=lambda c: terms_value(terms, c[1], theirs) - c[2])[0]
         if fight["attacker_card"] == "deck":
             theirs = self.deck_dist(a.seat)
         else:
             theirs = self.enemy_dist(a.seat)
-        bonus, hinder = int(fight["bonus"]), bool(fight["hinder"])
-        return min(
-            choices,
-            key=lambda c: world.attack_value(a, d, theirs, c[1], bonus, hinder) + c[2],
-        )[0]
+        return min(choices, key=lambda c: terms_value(terms, theirs, c[1]) + c[2])[0]
 
     def _push(self) -> Action | None:
         """Into the tightest square: next to walls and gladiators, where a push wounds."""

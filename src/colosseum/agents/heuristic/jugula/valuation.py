@@ -4,27 +4,28 @@ from __future__ import annotations
 
 from ....core.actions import Action
 from ....games.jugula.data import Card, Catalog
+from .dice import HINDER, Dist, die_dist, dist_of, terms_value
 from .gains import ABILITY_GAINS
+from .placer import Placer
 from .world import (
     ATTACK_MIN,
     DANGER_WEIGHT,
-    HINDER,
     KEEP,
     MOVE_MIN,
     PRIMA_VALUE,
     VOX_ATTACK,
     VOX_HAND,
     VOX_POINT,
-    Dist,
     Glad,
-    Placer,
     View,
     World,
     card_worth,
-    dist_of,
     hand_need,
     pick_kinds,
 )
+
+# By catalog (its id, the catalog held): the dice distributions of lists of card codes.
+_CODE_DISTS: dict[int, tuple[Catalog, dict[tuple[str, ...], Dist]]] = {}
 
 
 class Valuer:
@@ -82,10 +83,10 @@ class Valuer:
         entry = self.view["lanistae"][seat]
         top = entry.get("deck_top_known") or entry["deck_top_public"]
         if top:
-            return dist_of([self.card(top[0]).die])
+            return die_dist(self.card(top[0]).die)
         if not entry["deck_count"]:
-            return dist_of(self.card(c).die for c in entry["discard"])
-        return dist_of(self.card(c).die for c in self.unknown_cards(seat))
+            return self.codes_dist(entry["discard"])
+        return self.codes_dist(self.unknown_cards(seat))
 
     def enemy_dist(self, seat: int | None = None) -> Dist:
         """The die of a card an enemy commits, hand or deck alike (any enemy: None)."""
@@ -101,7 +102,23 @@ class Valuer:
             codes = [c for p in rivals for c in self.unknown_cards(p)]
         else:
             codes = self.unknown_cards(seat)
-        return dist_of(self.card(c).die for c in codes)
+        return self.codes_dist(codes)
+
+    def codes_dist(self, codes: list[str]) -> Dist:
+        """`dist_of` the dice of these cards, found again if these cards were weighed lately."""
+        kept = _CODE_DISTS.get(id(self.catalog))
+        if kept is None or kept[0] is not self.catalog:
+            if len(_CODE_DISTS) >= 8:
+                _CODE_DISTS.clear()
+            kept = _CODE_DISTS[id(self.catalog)] = (self.catalog, {})
+        dists = kept[1]
+        key = tuple(codes)
+        found = dists.get(key)
+        if found is None:
+            if len(dists) >= 1024:
+                dists.clear()
+            found = dists[key] = dist_of(self.card(c).die for c in codes)
+        return found
 
     def commit_cost(self, code: str) -> float:
         """What a hand card committed to combat costs: its worth and the hand it thins."""
@@ -115,9 +132,9 @@ class Valuer:
             if code == "deck":
                 found.append((action, self.deck_dist(), 0.0))
             elif code == "none":
-                found.append((action, dist_of([0]), 0.0))
+                found.append((action, die_dist(0), 0.0))
             else:
-                found.append((action, dist_of([self.card(code).die]), self.commit_cost(code)))
+                found.append((action, die_dist(self.card(code).die), self.commit_cost(code)))
         return found
 
     # --- attacks ------------------------------------------------------------------------------
@@ -130,11 +147,10 @@ class Valuer:
 
     def _attack_options(self) -> list[tuple[float, Action]]:
         world = self.world
-        names = world.geo.names
         found = []
         for action in pick_kinds(self.actions, "attack", "hinder"):
-            a = world.at(names.index(str(action.args[0])))
-            d = world.at(names.index(str(action.args[1])))
+            a = world.at(world.square_of(str(action.args[0])))
+            d = world.at(world.square_of(str(action.args[1])))
             if a is None or d is None:
                 continue
             value = self.best_commit_value(a, d, action.kind == "hinder")
@@ -143,14 +159,12 @@ class Valuer:
         return found
 
     def best_commit_value(self, a: Glad, d: Glad, hinder: bool, bonus: int = 0) -> float:
-        world = self.world
         theirs = self.enemy_dist(d.seat)
         options = [(self.deck_dist(), 0.0)]
         if len(self.hand) >= 2:
-            options += [(dist_of([self.card(c).die]), self.commit_cost(c)) for c in self.hand]
-        return max(
-            world.attack_value(a, d, pa, theirs, bonus, hinder) - cost for pa, cost in options
-        )
+            options += [(die_dist(self.card(c).die), self.commit_cost(c)) for c in self.hand]
+        terms = self.world.attack_terms(a, d, bonus, hinder)  # the arena's part, read once
+        return max(terms_value(terms, pa, theirs) - cost for pa, cost in options)
 
     def current_attacks(self, bonus: int = 0) -> list[float]:
         """The values of every attack available now, best first (commits included)."""
@@ -289,6 +303,8 @@ class Valuer:
     def move_then_attack(self, g: Glad) -> float:
         """The best attack `g` can make right after a move."""
         world, placer = self.world, self.placer
+        if not any(d.hurt for d in world.glads if d.sq >= 0 and d.seat != g.seat):
+            return placer.best_attack_after_move(g)  # no target to leave out: from his plan
         best = -1.0
         old = (g.sq, g.facing)
         for square, facing in placer.destinations(g):

@@ -1,4 +1,4 @@
-"""The Jugula heuristic's picture of the arena: dice and outcomes, the gladiators, places.
+"""The Jugula heuristic's picture of the arena: the gladiators, where they stand, their attacks.
 
 Part of a Jugula player of rules of thumb, reading only its seat's view and the legal actions.
 
@@ -12,27 +12,23 @@ played for the effect whose gain most exceeds the card's worth in hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, lru_cache
+from operator import attrgetter
 from typing import Any
 
 from ....core.actions import Action
 from ....games.jugula.board import Geometry, geometry
 from ....games.jugula.data import Card, Catalog, Rules
-from ....games.jugula.movement import Terrain
+from .dice import HINDERING, NO_ROOM, ROOM, Dist, Terms, terms_value
 
 View = dict[str, Any]
-Dist = tuple[float, ...]  # probability of each die value 0-6
 
 FACINGS = "nesw"
 POSITION = {"front": 0, "flank": 1, "rear": 2, "back": 3}
 DANGER_WEIGHT = 0.6  # how much an enemy's attack on us counts against a place
 SECOND_TARGET = 0.3  # worth of a gladiator's second target, relative to the first
 APPROACH = 0.05  # per square between a gladiator without a target and the nearest enemy
-PUSH = 0.08  # a push back without a wound
-FAIL = -0.15  # a failed attack: the defender's crowd cheers
-HINDER = 0.35  # a hindered enemy neither moves nor attacks until he shakes it off
 WIN = 3.0  # the last hit of a two-lanista game
 LEAVE = 1.5  # the hit that sends a familia out of a multi-player arena
 ATTACK_MIN = 0.03  # an attack must be worth this after its card's cost
@@ -69,44 +65,6 @@ ARMATURA_ORDER = (
     "laquearius",
     "sagittarius",
 )
-
-
-# --- dice and outcomes ------------------------------------------------------------------------
-
-
-def dist_of(dice: Iterable[int]) -> Dist:
-    """The distribution of a die drawn uniformly from `dice` (a certain 3 when empty)."""
-    counts = [0] * 7
-    total = 0
-    for die in dice:
-        counts[min(max(die, 0), 6)] += 1
-        total += 1
-    if not total:
-        counts[3], total = 1, 1
-    return tuple(c / total for c in counts)
-
-
-@lru_cache(maxsize=1 << 16)
-def outcomes(a_base: int, d_base: int, pa: Dist, pd: Dist) -> tuple[float, float, float, float]:
-    """(fail, push, wound, bite) probabilities of an attack ("Attack outcome"); the rest ties."""
-    fail = push = wound = bite = 0.0
-    for i, p in enumerate(pa):
-        if not p:
-            continue
-        attack = max(1, i + a_base)
-        for j, q in enumerate(pd):
-            if not q:
-                continue
-            defence = max(1, j + d_base)
-            if defence > attack:
-                fail += p * q
-            elif attack >= 4 * defence:
-                bite += p * q
-            elif attack >= 2 * defence:
-                wound += p * q
-            elif attack > defence:
-                push += p * q
-    return fail, push, wound, bite
 
 
 @cache
@@ -154,7 +112,48 @@ class Glad:
     talents: frozenset[str]
 
 
+@cache
+def _square_index(width: int, height: int) -> dict[str, int]:
+    """Each square's index by name (never changed once made)."""
+    return {name: i for i, name in enumerate(geometry(width, height).names)}
+
+
 def _glad(raw: dict[str, Any], index: dict[str, int]) -> Glad:
+    # every view entry `_read_glad` reads (equal entries read alike): a gladiator once read
+    key = (
+        id(index),  # a `_square_index` table, kept for good: its id is its own
+        raw["id"],
+        raw["seat"],
+        str(raw["armatura"]),
+        raw["square"],
+        raw["facing"],
+        raw["wounded"],
+        raw["heavy"],
+        tuple(raw["att"]),
+        tuple(raw["def"]),
+        raw["mp"],
+        raw["range"],
+        tuple(raw["traits"]),
+        raw["markers_held"],
+        raw["hindered"],
+        raw["wounded_this_turn"],
+        raw["marker"] == "card",
+        tuple(raw["talents"]),
+    )
+    found = _GLADS.get(key)
+    if found is None:
+        if len(_GLADS) >= _GLADS_KEPT:
+            _GLADS.clear()
+        found = _GLADS[key] = _GLAD_FIELDS(_read_glad(raw, index))
+    return Glad(*found)  # a new one each time: a `World` moves its gladiators to weigh places
+
+
+# Gladiators read lately, as field tuples, by the view entries they were read from.
+_GLADS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_GLADS_KEPT = 4096
+
+
+def _read_glad(raw: dict[str, Any], index: dict[str, int]) -> Glad:
     traits = {str(t).lower() for t in raw["traits"]}
     square = raw["square"]
     return Glad(
@@ -181,16 +180,37 @@ def _glad(raw: dict[str, Any], index: dict[str, int]) -> Glad:
     )
 
 
+_GLAD_FIELDS = attrgetter(*(f.name for f in fields(Glad)))  # every field, for `World.key`
+
+
 _ZONES: dict[tuple[int, int, int, int, int, bool, bool], frozenset[int]] = {}
 
 
 def attack_zone(geo: Geometry, g: Glad) -> frozenset[int]:
     """The squares `g` may attack from where he stands ("Eligible targets", "Range")."""
-    key = (geo.width, geo.height, g.sq, g.facing, g.reach, g.bow, g.massive)
+    return zone_at(geo, g, g.sq, g.facing)
+
+
+def zone_at(geo: Geometry, g: Glad, square: int, facing: int) -> frozenset[int]:
+    """The squares `g` could attack from `square` facing `facing`."""
+    key = (geo.width, geo.height, square, facing, g.reach, g.bow, g.massive)
     found = _ZONES.get(key)
     if found is None:
-        found = _ZONES[key] = frozenset(geo.attack_zone(g.sq, g.facing, g.reach, g.bow, g.massive))
+        found = _ZONES[key] = frozenset(geo.attack_zone(square, facing, g.reach, g.bow, g.massive))
     return found
+
+
+@lru_cache(maxsize=64)
+def zones(
+    width: int, height: int, reach: int, bow: bool, massive: bool
+) -> tuple[frozenset[int], ...]:
+    """`zone_at` of a gladiator of this reach, bow and massiveness, by `square * 4 + facing`."""
+    geo = geometry(width, height)
+    return tuple(
+        frozenset(geo.attack_zone(square, facing, reach, bow, massive))
+        for square in range(geo.size)
+        for facing in range(4)
+    )
 
 
 @cache
@@ -203,6 +223,12 @@ def distances(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     )
 
 
+@lru_cache(maxsize=1024)
+def _nearest(width: int, height: int, enemies: tuple[int, ...]) -> tuple[int, ...]:
+    """Steps from each square to the nearest of `enemies` (0 with none); never changed."""
+    return tuple(min((row[e] for e in enemies), default=0) for row in distances(width, height))
+
+
 class World:
     """The arena of one view: gladiators, board, Vox Populi, and each familia's hits left."""
 
@@ -213,28 +239,52 @@ class World:
         self.seat = int(view["seat"])
         self.players = int(view["players"])
         self.multi = self.players > 2
-        index = {name: i for i, name in enumerate(self.geo.names)}
+        self.index = index = _square_index(rules.width, rules.height)
         self.glads = [_glad(raw, index) for raw in view["gladiators"] if raw["armatura"]]
         self.by_id = {g.gid: g for g in self.glads}
         self.cells: list[Glad | None] = [None] * self.geo.size
         for g in self.glads:
             if g.sq >= 0:
                 self.cells[g.sq] = g
-        self.any_harass = any(g.harass for g in self.glads)
+        self.harassers = [g for g in self.glads if g.harass]
+        self.any_harass = bool(self.harassers)
         lanistae = view["lanistae"]
         self.vox = [int(entry["vox"]) for entry in lanistae]
         self.out = [bool(entry["out"]) for entry in lanistae]
         self.hits = [self._hits(seat) for seat in range(self.players)]
         self.steps = distances(rules.width, rules.height)
         self._reach: dict[int, list[Glad]] | None = None
-        self._nearest: list[int] | None = None
+        self._nearest: tuple[int, ...] | None = None
         self._values: dict[tuple[int, bool], tuple[float, float]] = {}
+        self._key: tuple[Any, ...] | None = None
+        self._overlaid = False
+        self._foes: dict[int, frozenset[int]] = {}
 
     def _hits(self, seat: int) -> int:
         alive = [g for g in self.glads if g.seat == seat and g.sq >= 0]
         return hits_left(len(alive), sum(g.wounded for g in alive), self.multi)
 
     # --- who is where ----------------------------------------------------------------------
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything of this arena a place's worth reads: the rules (by identity: hold them
+        while the key is kept), seat, players, Vox Populi and every gladiator's fields."""
+        if self._key is None:
+            glads = tuple(map(_GLAD_FIELDS, self.glads))
+            key: tuple[Any, ...] = (id(self.rules), self.seat, self.players, tuple(self.vox), glads)
+            if self._overlaid:  # the board no longer follows the gladiators' squares
+                key += (tuple(-1 if g is None else g.gid for g in self.cells),)
+            self._key = key
+        return self._key
+
+    def save(self) -> tuple[tuple[Any, ...], dict[int, frozenset[int]]]:
+        """What `restore` needs once gladiators moved to weigh places are back."""
+        return self.key(), self._foes.copy()
+
+    def restore(self, saved: tuple[tuple[Any, ...], dict[int, frozenset[int]]]) -> None:
+        """The key and squares `save` read, the gladiators being back where they stood."""
+        if not self._overlaid:
+            self._key, self._foes = saved
 
     def on_board(self) -> list[Glad]:
         return [g for g in self.glads if g.sq >= 0]
@@ -245,6 +295,13 @@ class World:
     def enemies_of(self, g: Glad) -> list[Glad]:
         return [e for e in self.glads if e.sq >= 0 and e.seat != g.seat]
 
+    def square_of(self, name: str) -> int:
+        """`geo.names.index(name)`, from a table."""
+        found = self.index.get(name)
+        if found is None:
+            raise ValueError(f"{name!r} is not a square of the arena")
+        return found
+
     def at(self, square: int) -> Glad | None:
         return self.cells[square]
 
@@ -252,6 +309,11 @@ class World:
         """Move `g` on this board (to weigh a place); moving an enemy forgets his zones."""
         if g.seat != self.seat:
             self._reach = self._nearest = None
+        self._key = None
+        self._foes.clear()
+        other = self.cells[square] if square >= 0 else None
+        if other is not None and other is not g:
+            self._overlaid = True  # that gladiator's square is emptied when `g` leaves it
         if g.sq >= 0 and self.cells[g.sq] is g:
             self.cells[g.sq] = None
         g.sq, g.facing = square, facing
@@ -275,6 +337,10 @@ class World:
 
     def enemy_reach(self, square: int) -> list[Glad]:
         """The enemies of our seat (not hindered) that may attack `square` where they stand."""
+        return self.reach().get(square, [])
+
+    def reach(self) -> dict[int, list[Glad]]:
+        """`enemy_reach` of every square some enemy reaches."""
         if self._reach is None:
             reach: dict[int, list[Glad]] = {}
             for e in self.glads:
@@ -282,14 +348,33 @@ class World:
                     for target in attack_zone(self.geo, e):
                         reach.setdefault(target, []).append(e)
             self._reach = reach
-        return self._reach.get(square, [])
+        return self._reach
 
     def nearest_enemy(self, square: int) -> int:
         """Steps from `square` to the nearest enemy of our seat (0 with none)."""
+        return self.nearest()[square]
+
+    def nearest(self) -> tuple[int, ...]:
+        """`nearest_enemy` of every square."""
         if self._nearest is None:
-            enemies = [e.sq for e in self.glads if e.sq >= 0 and e.seat != self.seat]
-            self._nearest = [min((row[e] for e in enemies), default=0) for row in self.steps]
-        return self._nearest[square]
+            enemies = tuple(e.sq for e in self.glads if e.sq >= 0 and e.seat != self.seat)
+            self._nearest = _nearest(self.rules.width, self.rules.height, enemies)
+        return self._nearest
+
+    def foes(self, seat: int) -> frozenset[int]:
+        """The squares of the board holding a gladiator not of `seat`."""
+        found = self._foes.get(seat)
+        if found is None:
+            cells = self.cells
+            # a gladiator in `cells` stands on his own square (`relocate`): the cells holding
+            # one are among the gladiators' squares, fewer to read than the board
+            found = frozenset(
+                g.sq
+                for g in self.glads
+                if g.sq >= 0 and (c := cells[g.sq]) is not None and c.seat != seat
+            )
+            self._foes[seat] = found
+        return found
 
     def threatens(self, e: Glad, g: Glad) -> bool:
         """Whether `e` could attack `g` where both stand (ignoring this turn's wounds)."""
@@ -322,17 +407,30 @@ class World:
         return count
 
     def harassed(self, g: Glad) -> bool:
+        """ "Harassment": an enemy Harasser (not hindered) next to `g` with him in his danger
+        zone."""
         if not self.any_harass:
             return False
         geo, cells = self.geo, self.cells
+        if g.sq >= 0:  # the harassers alone, each where `cells` holds him (so next to `g`)
+            for e in self.harassers:
+                if (
+                    e.sq >= 0
+                    and cells[e.sq] is e
+                    and e.seat != g.seat
+                    and not e.hindered
+                    and geo.danger[e.sq][e.facing] == g.sq
+                ):
+                    return True
+            return False
         for near in geo.adjacent[g.sq]:
-            e = cells[near]
+            other = cells[near]
             if (
-                e is not None
-                and e.seat != g.seat
-                and e.harass
-                and not e.hindered
-                and geo.danger[e.sq][e.facing] == g.sq
+                other is not None
+                and other.seat != g.seat
+                and other.harass
+                and not other.hindered
+                and geo.danger[other.sq][other.facing] == g.sq
             ):
                 return True
         return False
@@ -342,14 +440,15 @@ class World:
         geo, rules = self.geo, self.rules
         involved = (a.gid, d.gid)
         att = a.att[d.heavy]
-        if self.harassed(a):
+        harass = self.any_harass  # `harassed`'s own shortcut, spared two calls an attack
+        if harass and self.harassed(a):
             att = max(0, att - 1)
         position = POSITION[geo.relative_position(d.sq, d.facing, a.sq)]
         attack = att + rules.vox_attack[self.vox[a.seat]] + bonus + position
         if not a.stoic:
             attack -= self.threatening(a, involved)
         defence = d.dfn[a.heavy]
-        if self.harassed(d):
+        if harass and self.harassed(d):
             defence = max(0, defence - 1)
         if a.bow:
             defence += geo.squares_between(a.sq, d.sq)
@@ -403,94 +502,16 @@ class World:
         self, a: Glad, d: Glad, pa: Dist, pd: Dist, bonus: int = 0, hinder: bool = False
     ) -> float:
         """Expected hits of the attack of `a` on `d`, for `a`'s side."""
+        return terms_value(self.attack_terms(a, d, bonus, hinder), pa, pd)
+
+    def attack_terms(self, a: Glad, d: Glad, bonus: int = 0, hinder: bool = False) -> Terms:
+        """What `attack_value` reads of the arena for the attack of `a` on `d` (no dice)."""
         attack, defence = self.bases(a, d, bonus)
-        fail, push, wound, bite = outcomes(attack, defence, pa, pd)
         if hinder:
-            return fail * FAIL + (push + wound + bite) * HINDER
+            return (attack, defence, HINDERING, False, 0.0, 0.0)
         one, bitten = self.hit_values(d)
-        if "tough" in d.talents:
-            wound, bite = wound + bite, 0.0
-        if self.has_room(a, d):
-            return fail * FAIL + push * PUSH + wound * one + bite * bitten
-        return fail * FAIL + push * one + (wound + bite) * bitten
-
-
-# --- the place of one gladiator ------------------------------------------------------------------
-
-
-class Placer:
-    """Scores where a gladiator stands: attacks offered minus attacks suffered, plus approach."""
-
-    def __init__(self, world: World, mine: Dist, theirs: Dist) -> None:
-        self.world = world
-        self.mine = mine
-        self.theirs = theirs
-
-    def offence(self, g: Glad, now: bool = False) -> list[float]:
-        """The values of `g`'s attacks from where he stands, best first."""
-        world = self.world
-        values = []
-        for d in world.targets(g, now):
-            value = world.attack_value(g, d, self.mine, self.theirs)
-            if g.net_ready and not d.hindered:
-                value = max(value, world.attack_value(g, d, self.mine, self.theirs, hinder=True))
-            values.append(value)
-        values.sort(reverse=True)
-        return values
-
-    def danger(self, g: Glad) -> float:
-        """The summed value of the enemy attacks on `g` (one of ours) where he stands."""
-        world = self.world
-        total = 0.0
-        for e in world.enemy_reach(g.sq):
-            total += max(0.0, world.attack_value(e, g, self.theirs, self.mine))
-        return total
-
-    def approach(self, g: Glad) -> float:
-        return -APPROACH * self.world.nearest_enemy(g.sq)
-
-    def score(self, g: Glad) -> float:
-        """The worth of `g`'s place, as the enemy moves next."""
-        offence = self.offence(g)
-        value = -DANGER_WEIGHT * self.danger(g)
-        if offence and offence[0] > 0:
-            value += offence[0] + SECOND_TARGET * sum(max(0.0, v) for v in offence[1:])
-        else:
-            value += self.approach(g)
-        return value
-
-    def score_at(self, g: Glad, square: int, facing: int) -> float:
-        world = self.world
-        old = (g.sq, g.facing)
-        world.relocate(g, square, facing)
-        try:
-            return self.score(g)
-        finally:
-            world.relocate(g, *old)
-
-    def destinations(self, g: Glad) -> list[tuple[int, int]]:
-        """Every (square, facing) `g` can end a move on ("Movement")."""
-        world = self.world
-        enemies = [(e.sq, e.facing) for e in world.enemies_of(g) if not e.hindered]
-        land = Terrain(
-            world.rules,
-            g.sq,
-            [g2.sq for g2 in world.on_board()],
-            enemies,
-            fast="fast" in g.talents,
-            souple="souple" in g.talents,
-        )
-        return [(sq, f) for sq, f, _, _ in land.search_kept(g.facing, g.mp)]
-
-    def best_move(self, g: Glad) -> tuple[float, int, int]:
-        """(gain, square, facing) of `g`'s best move; a gain of 0 for staying put."""
-        here = self.score(g)
-        best = (0.0, g.sq, g.facing)
-        for square, facing in self.destinations(g):
-            gain = self.score_at(g, square, facing) - here
-            if gain > best[0]:
-                best = (gain, square, facing)
-        return best
+        kind = ROOM if self.has_room(a, d) else NO_ROOM
+        return (attack, defence, kind, "tough" in d.talents, one, bitten)
 
 
 # --- the cards ------------------------------------------------------------------------------
