@@ -158,6 +158,11 @@ class Destination(Action):
     def args(self, value: tuple[int | str, ...]) -> None:
         self._args = value
 
+    @property
+    def place(self) -> tuple[int, int]:
+        """(square, facing) where the move ends, without writing the notation."""
+        return self._found[0], self._found[1]
+
     def steps(self) -> list[Step]:
         """The path's steps with their costs, as `_parse_path` reads them from the notation."""
         square, facing, _, previous = self._found

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from ....core.actions import Action
+from ....games.jugula.moves import Destination
 from .dice import terms_value
 from .valuation import Valuer
 from .world import (
@@ -84,7 +85,10 @@ class Chooser(Valuer):
         places = [(g.sq, g.facing)]
         square_of = world.square_of
         for action in moves:
-            args = action.args  # read once: a move's notation may be written when read
+            if isinstance(action, Destination):  # its place without writing its notation
+                places.append(action.place)
+                continue
+            args = action.args
             places.append((square_of(str(args[0])), FACINGS.index(str(args[1]))))
         if sign > 0:  # ours: the places' worths from the placer at once (its plan kept)
             scores = self.placer.scores_at(g, places)
