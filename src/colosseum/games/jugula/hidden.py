@@ -62,39 +62,106 @@ def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
     fighter = s.fighters[g]
     if fighter.armatura < 0:
         return {"id": g, "seat": fighter.seat, "armatura": None}
-    spec = arena.armatura(s, g)
-    side = spec.sides[s.wounds[g] > 0]
+    template, sides = _fixed(s)[g]
     names = s.catalog.rules.squares
     marker = s.marker[g]
-    return {
-        "id": g,
-        "seat": fighter.seat,
-        "armatura": spec.code,
-        "name": fighter.name or spec.name,
-        "heavy": spec.heavy,
-        "square": names[s.square[g]] if s.square[g] >= 0 else None,
-        "facing": FACING_LETTERS[s.facing[g]] if s.square[g] >= 0 else None,
-        "wounded": s.wounds[g] == 1,
-        "bitten": s.wounds[g] >= 2,
-        "wounded_this_turn": s.hurt[g],
-        "moved_this_turn": s.moved[g],
-        "markers_held": s.held[g],
-        "hindered": arena.hindered(s, g),
-        "marker": None
+    square = s.square[g]
+    wounds = s.wounds[g]
+    mp, att, defence = sides[wounds > 0]
+    entry = template.copy()  # the keys in their order, what the gladiator's card fixes filled
+    entry["square"] = names[square] if square >= 0 else None
+    entry["facing"] = FACING_LETTERS[s.facing[g]] if square >= 0 else None
+    entry["wounded"] = wounds == 1
+    entry["bitten"] = wounds >= 2
+    entry["wounded_this_turn"] = s.hurt[g]
+    entry["moved_this_turn"] = s.moved[g]
+    entry["markers_held"] = s.held[g]
+    entry["hindered"] = arena.hindered(s, g)
+    entry["marker"] = (
+        None
         if marker == -2
         else "card"
         if marker == -1
         else names[s.square[marker]]
         if s.square[marker] >= 0
-        else "out",
-        "traits": list(_traits(spec)),
-        "talents": list(_talents(fighter.talents)),
-        "upgrades": {"mp": fighter.mp, "att": fighter.att, "def": fighter.defence},
-        "mp": arena.mp(s, g),
-        "range": arena.reach(s, g),
-        "att": [side.att[0] + fighter.att, side.att[1] + fighter.att],
-        "def": [side.defence[0] + fighter.defence, side.defence[1] + fighter.defence],
-    }
+        else "out"
+    )
+    entry["traits"] = list(template["traits"])
+    entry["talents"] = list(template["talents"])
+    entry["upgrades"] = dict(template["upgrades"])
+    entry["mp"] = mp
+    entry["att"] = list(att)
+    entry["def"] = list(defence)
+    return entry
+
+
+Fixed = tuple[dict[str, Any], tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]]
+
+
+def _fixed(s: JugulaState) -> list[Fixed]:
+    """Per gladiator, what his card and upgrades fix in the view: the entry's keys in order
+    (the rest filled per view) and, by side (unhurt, wounded), his MP, attack and defence.
+    Made once per familiae (`fighters` is replaced, never changed, and clones share it)."""
+    kept = _FIXED.get(id(s.fighters))
+    if kept is not None and kept[0] is s.fighters and kept[1] is s.catalog:
+        return kept[2]
+    fixed: list[Fixed] = []
+    for g, fighter in enumerate(s.fighters):
+        if fighter.armatura < 0:
+            fixed.append(({}, ()))
+            continue
+        spec = arena.armatura(s, g)
+        template: dict[str, Any] = dict.fromkeys(_KEYS)
+        template.update(
+            id=g,
+            seat=fighter.seat,
+            armatura=spec.code,
+            name=fighter.name or spec.name,
+            heavy=spec.heavy,
+            traits=_traits(spec),
+            talents=_talents(fighter.talents),
+            upgrades={"mp": fighter.mp, "att": fighter.att, "def": fighter.defence},
+            range=arena.reach(s, g),
+        )
+        sides = tuple(
+            (
+                side.mp + fighter.mp,
+                (side.att[0] + fighter.att, side.att[1] + fighter.att),
+                (side.defence[0] + fighter.defence, side.defence[1] + fighter.defence),
+            )
+            for side in spec.sides
+        )
+        fixed.append((template, sides))
+    if len(_FIXED) >= 1024:
+        _FIXED.clear()
+    _FIXED[id(s.fighters)] = (s.fighters, s.catalog, fixed)
+    return fixed
+
+
+_KEYS = (
+    "id",
+    "seat",
+    "armatura",
+    "name",
+    "heavy",
+    "square",
+    "facing",
+    "wounded",
+    "bitten",
+    "wounded_this_turn",
+    "moved_this_turn",
+    "markers_held",
+    "hindered",
+    "marker",
+    "traits",
+    "talents",
+    "upgrades",
+    "mp",
+    "range",
+    "att",
+    "def",
+)
+_FIXED: dict[int, tuple[Any, Catalog, list[Fixed]]] = {}
 
 
 def view(s: JugulaState, seat: int | None) -> dict[str, Any]:
