@@ -52,6 +52,23 @@ def _pick(actions: list[Action], *kinds: str) -> list[Action]:
     return [a for a in actions if a.kind in kinds]
 
 
+def _worth(spec: Building) -> float:
+    """How much a lanista wants a building, for drafting and building."""
+    return spec.points * 5 + spec.coins + BUILDING_VALUE.get(spec.effect, 1)
+
+
+def _by_kind(actions: list[Action]) -> dict[str, list[Action]]:
+    """The actions of each kind, in their order: `_pick` of every kind at one pass."""
+    kinds: dict[str, list[Action]] = {}
+    for action in actions:
+        same = kinds.get(action.kind)
+        if same is None:
+            kinds[action.kind] = [action]
+        else:
+            same.append(action)
+    return kinds
+
+
 class LudiHeuristic:
     """Heuristic agent for Ludi Gladiatorii (never reads hidden information)."""
 
@@ -75,15 +92,18 @@ class _Chooser:
         self.catalog = catalog
         self.target = target
         self.extra: list[Action] = []
-        self._effects: dict[int, frozenset[str]] = {}  # seat -> his buildings' effects
+        self._kinds: dict[str, list[Action]] | None = None  # `kind`'s index of `actions`
+        self._effects: dict[int, set[str]] = {}  # seat -> his buildings' effects
         self.me = view["lanistae"][seat]
         self.glads = {g["code"]: g for lanista in view["lanistae"] for g in lanista["gladiators"]}
 
     def choose(self, rng: random.Random) -> Action:
         phase = self.view["phase"]
         if phase != "main":  # the main phase weighs the extra actions with the others
-            self.extra = [a for a in self.actions if a.kind in BESIDE_THE_STEP]
-            self.actions = [a for a in self.actions if a.kind not in BESIDE_THE_STEP]
+            step: list[Action] = []
+            for action in self.actions:  # one pass, each list in the order offered
+                (self.extra if action.kind in BESIDE_THE_STEP else step).append(action)
+            self.actions = step
         method = getattr(self, "_" + phase, None)
         if method is not None:
             choice: Action | None = method()
@@ -93,15 +113,25 @@ class _Chooser:
 
     # --- helpers ------------------------------------------------------------------------
 
+    def kinds(self) -> dict[str, list[Action]]:
+        """The actions by kind (`_by_kind`), indexed at the first question."""
+        if self._kinds is None:
+            self._kinds = _by_kind(self.actions)
+        return self._kinds
+
+    def kind(self, kind: str) -> list[Action]:
+        """`_pick(self.actions, kind)`."""
+        return self.kinds().get(kind, [])
+
     def building(self, code: str) -> Building:
         return self.catalog.buildings[self.catalog.building_by_code[code]]
 
     def owns_effect(self, seat: int, effect: BuildingEffect) -> bool:
         effects = self._effects.get(seat)
         if effects is None:  # the view does not change while one choice is made
-            lanista = self.view["lanistae"][seat]
-            effects = frozenset(self.building(b).effect for b in lanista["buildings"])
-            self._effects[seat] = effects
+            specs, by_code = self.catalog.buildings, self.catalog.building_by_code
+            codes = self.view["lanistae"][seat]["buildings"]
+            effects = self._effects[seat] = {specs[by_code[b]].effect for b in codes}
         return effect in effects
 
     def attack_score(self, code: str) -> int:
@@ -118,8 +148,14 @@ class _Chooser:
         return score + (1 if self.owns_effect(seat, "defence_bonus") else 0)
 
     def best_defence(self, seat: int) -> int:
-        glads = [g for g in self.view["lanistae"][seat]["gladiators"] if not g["chained"]]
-        return max((self.defence_score(seat, g) for g in glads), default=-1)
+        """The highest `defence_score` of `seat`'s unchained gladiators (-1: none)."""
+        best = -1  # defence_score but the building bonus (the same for all: added once)
+        for g in self.view["lanistae"][seat]["gladiators"]:
+            if not g["chained"]:
+                best = max(best, int(g["combat"]) + (1 if g["ability"] == "defender" else 0))
+        if best < 0:
+            return -1
+        return best + (1 if self.owns_effect(seat, "defence_bonus") else 0)
 
     def value(self, code: str) -> float:
         glad = self.glads.get(code)
@@ -139,7 +175,7 @@ class _Chooser:
 
     def _start(self) -> Action | None:
         order = ["plaga_galeni", "vinalia", "refill_gladiators", "novice_income", "champion"]
-        starts = {str(a.args[0]): a for a in _pick(self.actions, "start")}
+        starts = {str(a.args[0]): a for a in self.kind("start")}
         buy = _pick(self.extra, "buy")
         no_novice = all(g["veteran"] for g in self.me["gladiators"])
         refill = "refill_gladiators" in starts
@@ -148,10 +184,10 @@ class _Chooser:
         for effect in order:
             if effect in starts:
                 return starts[effect]
-        train = _pick(self.actions, "train")
+        train = self.kind("train")
         if train and self.me["coins"] >= 4:
             return train[0]
-        skip = _pick(self.actions, "skip")
+        skip = self.kind("skip")
         return skip[0] if skip else None
 
     def _champion(self) -> Action | None:
@@ -161,39 +197,42 @@ class _Chooser:
         return max(self.actions, key=lambda a: self._building_worth(str(a.args[0])))
 
     def _building_worth(self, code: str) -> float:
-        spec = self.building(code)
-        return spec.points * 5 + spec.coins + BUILDING_VALUE.get(spec.effect, 1)
+        return _worth(self.building(code))
 
     def _main(self) -> Action | None:
         me = self.me
-        fights = _pick(self.actions, "fight")
-        rivals = [r for r in range(len(self.view["lanistae"])) if r != self.seat]
-        weakest = min((self.best_defence(r) for r in rivals), default=99)
-        good_fights = [a for a in fights if self.attack_score(str(a.args[0])) >= weakest]
-        if good_fights:
-            return max(good_fights, key=lambda a: self.attack_score(str(a.args[0])))
-        builds = [
-            a
-            for a in _pick(self.actions, "build")
-            if self.building(str(a.args[0])).effect != "quarry"
-        ]
+        kinds = self.kinds()
+        fights = kinds.get("fight")
+        if fights:  # the rivals' defences matter only when a fight is offered
+            lanistae = range(len(self.view["lanistae"]))
+            defences = [self.best_defence(r) for r in lanistae if r != self.seat]
+            weakest = min(defences, default=99)
+            scored = [(self.attack_score(str(a.args[0])), a) for a in fights]
+            good_fights = [pair for pair in scored if pair[0] >= weakest]
+            if good_fights:
+                return max(good_fights, key=lambda pair: pair[0])[1]
+        builds = []  # each with its card
+        for action in kinds.get("build", ()):
+            spec = self.building(str(action.args[0]))
+            if spec.effect != "quarry":
+                builds.append((action, spec))
         if builds:
-            best = max(builds, key=lambda a: self._building_worth(str(a.args[0])))
-            if self.building(str(best.args[0])).points or len(me["buildings"]) < 4:
+            best, spec = max(builds, key=lambda pair: _worth(pair[1]))
+            if spec.points or len(me["buildings"]) < 4:
                 return best
-        collect = _pick(self.actions, "collect")
+        collect = kinds.get("collect")
         if collect:
             return collect[0]
-        gallicum = _pick(self.actions, "gallicum")
+        gallicum = kinds.get("gallicum")
         if gallicum and me["coins"] >= 4:
             return gallicum[0]
-        buy = [a for a in self.actions if a.kind == "buy-combat"]
+        buy = kinds.get("buy-combat")
         if buy and me["coins"] >= 4 and me["combat_hand"] < 2:
             return buy[0]
-        works = _pick(self.actions, "work")
+        works = kinds.get("work")
         if works:
             return max(works, key=lambda a: self.glads[str(a.args[0])]["work"])
-        return _pick(self.actions, "end")[0]
+        return self.kind("end")[0]
 
     def _use(self) -> Action | None:
         left = self.view["job"]["left"] if self.view["job"] else 0
@@ -222,7 +261,7 @@ class _Chooser:
         return min(self.actions, key=lambda a: self.best_defence(int(a.args[0])))
 
     def _chain_pick(self) -> Action | None:
-        binds = _pick(self.actions, "bind")
+        binds = self.kind("bind")
         if not binds:
             return None
         return max(binds, key=lambda a: self.glads[str(a.args[0])]["combat"])
@@ -239,11 +278,9 @@ class _Chooser:
         combat = self.view["combat"]
         attack = self.glads[combat["attacking_gladiator"]]["combat"]
         reserves = [
-            a
-            for a in _pick(self.actions, "reserve")
-            if self.glads[str(a.args[0])]["combat"] > attack
+            a for a in self.kind("reserve") if self.glads[str(a.args[0])]["combat"] > attack
         ]
-        return reserves[0] if reserves else _pick(self.actions, "pass")[0]
+        return reserves[0] if reserves else self.kind("pass")[0]
 
     def _combat_card(self) -> Action | None:
         combat = self.view["combat"]
@@ -251,13 +288,13 @@ class _Chooser:
         wanted = "Impetus" if attacking else "Defensio"
         plays = [
             a
-            for a in _pick(self.actions, "play")
+            for a in self.kind("play")
             if self.catalog.combat[self.catalog.combat_by_code[str(a.args[0])]].name == wanted
         ]
-        return plays[0] if plays else _pick(self.actions, "no")[0]
+        return plays[0] if plays else self.kind("no")[0]
 
     def _favor(self) -> Action | None:
-        favors = _pick(self.actions, "favor")
+        favors = self.kind("favor")
         return favors[0] if favors else None
 
     def _favor_apply(self) -> Action | None:
@@ -277,12 +314,12 @@ class _Chooser:
     def _infirmary(self) -> Action | None:
         doomed = str(self.actions[0].args[0])
         keep = self.glads[doomed]["veteran"] if doomed in self.glads else False
-        choices = _pick(self.actions, "keep") if keep else []
-        return (choices or _pick(self.actions, "lose"))[0]
+        choices = self.kind("keep") if keep else []
+        return (choices or self.kind("lose"))[0]
 
     def _auction(self) -> Action | None:
         wants = self.me["coins"] >= 3
-        return _pick(self.actions, "auction" if wants else "end")[0]
+        return self.kind("auction" if wants else "end")[0]
 
     def _offer(self) -> Action | None:
         affordable = [
@@ -304,7 +341,7 @@ class _Chooser:
         high = max(known, default=0)
         limit = spec.min_bid + {3: 3, 2: 1}.get(min(spec.combat, 3), 0)
         wanted = max(spec.min_bid, high)
-        bids = {int(a.args[0]): a for a in _pick(self.actions, "bid")}
+        bids = {int(a.args[0]): a for a in self.kind("bid")}
         if wanted <= limit and wanted in bids:
             return bids[wanted]
-        return _pick(self.actions, "pass")[0]
+        return self.kind("pass")[0]

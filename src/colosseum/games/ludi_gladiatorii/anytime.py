@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
+from . import moves
 from .model import PHASE
 from .tableau import (
     discard_gladiator,
@@ -50,7 +51,7 @@ def actions(s: LudiState) -> list[Action]:
         return []
     result: list[Action] = []
     if novice_for_sale(s):
-        result.append(Action("buy", "novice"))
+        result.append(moves.BUY_NOVICE)
     if s.decider == s.active and s.phase in BETWEEN_STEPS:
         result.extend(_turn_actions(s))
     if s.options["combat_decision"]:
@@ -64,25 +65,25 @@ def _turn_actions(s: LudiState) -> list[Action]:
     seat = s.active
     cat = s.catalog
     rules = cat.rules
+    on_card = cat.moves.gladiator
     result: list[Action] = []
     if event_is(s, "saturnalia"):
-        result.extend(Action("saturnalia", cat.gladiators[g].code) for g in s.gladiators[seat])
+        result.extend(on_card["saturnalia"][g] for g in s.gladiators[seat])
     if (
         event_is(s, "bellum_gallicum")
         and s.coins[seat] >= rules.bellum_gallicum_cost
         and veterans_left(s) > 0
     ):
         result.extend(
-            Action("gallicum", cat.gladiators[g].code)
-            for g in s.gladiators[seat]
-            if not cat.gladiators[g].veteran
+            on_card["gallicum"][g] for g in s.gladiators[seat] if not cat.gladiators[g].veteran
         )
     if (
         s.options["building_selection"]
         and s.building_deck
         and s.coins[seat] >= rules.selection_refresh_cost
     ):
-        result.extend(Action("refresh", cat.buildings[b].code) for b in s.centre_buildings)
+        refresh = cat.moves.building["refresh"]
+        result.extend(refresh[b] for b in s.centre_buildings)
     return result
 
 
@@ -101,14 +102,15 @@ def held(s: LudiState, seat: int) -> int:
 def shop_actions(s: LudiState, seat: int) -> list[Action]:
     """Combat (decision): buy a card for 1 coin (hand of 3 at most); discard one for free."""
     rules = s.catalog.rules
-    result = []
+    result: list[Action] = []
     if (
         held(s, seat) < rules.decision_hand
         and s.coins[seat] >= rules.decision_card_cost
         and (s.combat_pile or s.combat_discard)
     ):
-        result.append(Action("buy-combat"))
-    result.extend(Action("drop", s.catalog.combat[c].code) for c in s.hands[seat])
+        result.append(moves.BUY_COMBAT)
+    drop = s.catalog.moves.combat["drop"]
+    result.extend(drop[c] for c in s.hands[seat])
     return result
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
+from . import moves
 from .model import NOBODY, PHASE, Auction
 from .tableau import (
     capacity,
@@ -52,7 +53,8 @@ def discard_or_offer(s: LudiState, events: list[Event]) -> None:
 
 
 def discard_actions(s: LudiState) -> list[Action]:
-    return [Action("discard", s.catalog.gladiators[g].code) for g in s.gladiators[s.active]]
+    discard = s.catalog.moves.gladiator["discard"]
+    return [discard[g] for g in s.gladiators[s.active]]
 
 
 def apply_discard(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -62,7 +64,7 @@ def apply_discard(s: LudiState, action: Action, events: list[Event]) -> None:
 
 
 def start_actions(s: LudiState) -> list[Action]:
-    return [Action("auction"), Action("end")]
+    return [moves.AUCTION, moves.END]
 
 
 def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -100,7 +102,8 @@ def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
 
 
 def offer_actions(s: LudiState) -> list[Action]:
-    return [Action("offer", s.catalog.gladiators[g].code) for g in _auction(s).revealed]
+    offer = s.catalog.moves.gladiator["offer"]
+    return [offer[g] for g in _auction(s).revealed]
 
 
 def apply_offer(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -128,7 +131,8 @@ def _next_decimatio(s: LudiState, events: list[Event]) -> None:
 
 
 def decimatio_actions(s: LudiState) -> list[Action]:
-    return [Action("reject", s.catalog.gladiators[g].code) for g in _auction(s).revealed]
+    reject = s.catalog.moves.gladiator["reject"]
+    return [reject[g] for g in _auction(s).revealed]
 
 
 def apply_decimatio(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -189,8 +193,8 @@ def bid_actions(s: LudiState) -> list[Action]:
     game), or a pass; only a pass once a purchase in the meantime filled the last room."""
     seat = s.decider
     top = min(s.coins[seat], s.catalog.rules.coin_tokens) if has_room(s, seat) else -1
-    actions = [Action("bid", n) for n in range(_min_bid(s), top + 1)]
-    actions.append(Action("pass"))
+    actions: list[Action] = list(s.catalog.moves.bid[_min_bid(s) : top + 1])
+    actions.append(moves.PASS)
     return actions
 
 

@@ -46,7 +46,8 @@ def next_designation(s: LudiState, events: list[Event]) -> None:
 
 
 def designation_actions(s: LudiState) -> list[Action]:
-    return [Action("champion", s.catalog.gladiators[g].code) for g in candidates(s, s.decider)]
+    champion = s.catalog.moves.gladiator["champion"]
+    return [champion[g] for g in candidates(s, s.decider)]
 
 
 def apply_designation(s: LudiState, action: Action, events: list[Event]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event, JsonValue
-from . import champions
+from . import champions, moves
 from .data import BuildingEffect
 from .model import NOBODY, PHASE, Combat
 from .tableau import (
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .state import LudiState
 
 ATTACKER, DEFENDER = 0, 1
+# the building effect giving +1 attacking to novices and to veterans (indexed by `veteran`)
+ATTACK_BONUS: tuple[BuildingEffect, ...] = ("novice_attack_bonus", "veteran_attack_bonus")
 
 
 # --- declaring ------------------------------------------------------------------------------
@@ -35,15 +37,18 @@ def fight_cost(s: LudiState, card: int) -> int:
     Traiani's veterans; a combat-discount building takes 1 off."""
     if s.trample_ready[card]:
         return 0
-    spec = s.catalog.gladiators[card]
+    return fight_prices(s)[s.catalog.gladiators[card].veteran]
+
+
+def fight_prices(s: LudiState) -> tuple[int, int]:
+    """What a combat costs the active lanista with a novice and with a veteran (indexed by
+    `veteran`), Trample aside: `fight_cost` of all his gladiators at one look at the table."""
     rules = s.catalog.rules
-    if spec.veteran:
-        cost = 0 if event_is(s, "munere_traiani") else rules.combat_cost_veteran
-    else:
-        cost = rules.combat_cost_novice
+    veteran = 0 if event_is(s, "munere_traiani") else rules.combat_cost_veteran
+    novice = rules.combat_cost_novice
     if has_effect(s, s.active, "combat_discount"):
-        cost = max(0, cost - 1)
-    return cost
+        return max(0, novice - 1), max(0, veteran - 1)
+    return novice, veteran
 
 
 def defenders(s: LudiState, seat: int) -> list[int]:
@@ -84,7 +89,7 @@ def declare(s: LudiState, card: int, events: list[Event]) -> None:
 
 
 def rival_actions(s: LudiState) -> list[Action]:
-    return [Action("target", r) for r in rivals_to_fight(s)]
+    return [moves.TARGET[r] for r in rivals_to_fight(s)]
 
 
 def _attacker_chooses(s: LudiState, card: int) -> bool:
@@ -124,9 +129,8 @@ def choose_rival(s: LudiState, rival: int, events: list[Event]) -> None:
 
 
 def defender_actions(s: LudiState) -> list[Action]:
-    return [
-        Action("defend", s.catalog.gladiators[g].code) for g in defenders(s, _combat(s).defender)
-    ]
+    defend = s.catalog.moves.gladiator["defend"]
+    return [defend[g] for g in defenders(s, _combat(s).defender)]
 
 
 def apply_defender(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -174,8 +178,9 @@ def _ask_reserve(s: LudiState, events: list[Event], after: int) -> None:
 
 def reserve_actions(s: LudiState) -> list[Action]:
     cards = [g for g in s.gladiators[s.decider] if not s.turned[g]]
-    actions = [Action("reserve", s.catalog.gladiators[g].code) for g in cards]
-    actions.append(Action("pass"))
+    reserve = s.catalog.moves.gladiator["reserve"]
+    actions: list[Action] = [reserve[g] for g in cards]
+    actions.append(moves.PASS)
     return actions
 
 
@@ -235,8 +240,9 @@ def _ask_hand_card(s: LudiState, events: list[Event]) -> None:
 
 
 def hand_card_actions(s: LudiState) -> list[Action]:
-    actions = [Action("play", s.catalog.combat[c].code) for c in s.hands[s.decider]]
-    actions.append(Action("no", "card"))
+    play = s.catalog.moves.combat["play"]
+    actions: list[Action] = [play[c] for c in s.hands[s.decider]]
+    actions.append(moves.NO_CARD)
     return actions
 
 
@@ -271,8 +277,7 @@ def attack_bonus(s: LudiState, seat: int, card: int) -> int:
 
 def attack_bonus_of(s: LudiState, seat: int, veteran: bool) -> int:
     """`attack_bonus` of any veteran (or novice) of `seat`: what his buildings give."""
-    wanted: BuildingEffect = "veteran_attack_bonus" if veteran else "novice_attack_bonus"
-    return 1 if has_effect(s, seat, wanted) else 0
+    return 1 if has_effect(s, seat, ATTACK_BONUS[veteran]) else 0
 
 
 def defence_bonus(s: LudiState, seat: int, card: int) -> int:
@@ -317,10 +322,7 @@ def score_terms(s: LudiState) -> dict[str, list[list[JsonValue]]]:
     attacking, defending = cat.gladiators[combat.a_card], cat.gladiators[combat.d_card]
     attack: list[list[JsonValue]] = [[attacking.combat, "gladiator", attacking.code]]
     if attack_bonus(s, combat.attacker, combat.a_card):
-        effect: BuildingEffect = (
-            "veteran_attack_bonus" if attacking.veteran else "novice_attack_bonus"
-        )
-        attack.append([1, "building", building(combat.attacker, effect)])
+        attack.append([1, "building", building(combat.attacker, ATTACK_BONUS[attacking.veteran])])
     defence: list[list[JsonValue]] = [[defending.combat, "gladiator", defending.code]]
     if defending.ability == "defender":
         defence.append([1, "ability", "defender"])
@@ -337,7 +339,10 @@ def score_terms(s: LudiState) -> dict[str, list[list[JsonValue]]]:
 
 def winner_side(s: LudiState) -> int:
     """The higher score wins; the attacker wins ties."""
-    a_score, d_score = scores(s)
+    return _winner(*scores(s))
+
+
+def _winner(a_score: int, d_score: int) -> int:
     return ATTACKER if a_score >= d_score else DEFENDER
 
 
@@ -345,14 +350,15 @@ def _next_favor(s: LudiState, events: list[Event]) -> None:
     """Public Favor: the beaten side decides first whether to reveal another card, then the
     other side; a side that declines is asked again only if a later card changes the result."""
     combat = _combat(s)
-    loser = 1 - winner_side(s)
+    a_score, d_score = scores(s)
+    loser = 1 - _winner(a_score, d_score)
     for side in (loser, 1 - loser):
         if combat.favor_left[side] > 0 and not combat.declined[side] and _favor_possible(s, side):
             combat.pending = side
             s.phase = PHASE["favor"]
             s.decider = combat.attacker if side == ATTACKER else combat.defender
             return
-    finish(s, events)
+    finish(s, events, a_score, d_score)
 
 
 def _favor_possible(s: LudiState, side: int) -> bool:
@@ -365,12 +371,14 @@ def _favor_possible(s: LudiState, side: int) -> bool:
 
 def favor_actions(s: LudiState) -> list[Action]:
     if s.phase == PHASE["favor_apply"]:
-        return [Action("apply"), Action("ignore")]
+        return [moves.APPLY, moves.IGNORE]
+    actions: list[Action]
     if s.options["combat_decision"]:
-        actions = [Action("favor", s.catalog.combat[c].code) for c in s.hands[s.decider]]
+        favor = s.catalog.moves.combat["favor"]
+        actions = [favor[c] for c in s.hands[s.decider]]
     else:
-        actions = [Action("favor")]
-    actions.append(Action("no", "favor"))
+        actions = [moves.FAVOR]
+    actions.append(moves.NO_FAVOR)
     return actions
 
 
@@ -424,12 +432,12 @@ def _spend_token(s: LudiState, card: int) -> None:
 # --- resolution -----------------------------------------------------------------------------
 
 
-def finish(s: LudiState, events: list[Event]) -> None:
-    """Combat 6: the point, skulls and Deadly, extra points and coins, reshuffles, Trample."""
+def finish(s: LudiState, events: list[Event], a_score: int, d_score: int) -> None:
+    """Combat 6: the point, skulls and Deadly, extra points and coins, reshuffles, Trample;
+    `a_score` and `d_score` are the `scores` (nothing here changes them)."""
     combat = _combat(s)
     cat = s.catalog
-    side = winner_side(s)
-    a_score, d_score = scores(s)
+    side = _winner(a_score, d_score)  # `winner_side`
     winner_seat = combat.attacker if side == ATTACKER else combat.defender
     loser_seat = combat.defender if side == ATTACKER else combat.attacker
     winner_card = combat.a_card if side == ATTACKER else combat.d_card
@@ -448,7 +456,7 @@ def finish(s: LudiState, events: list[Event]) -> None:
             rule="ludi.combat.result",
         )
     )
-    applied = [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
+    applied = _applied(combat)  # the same to the end of the combat
     if side == ATTACKER:
         gain_points(s, winner_seat, 1, events, "victory", rule="ludi.combat.victory-point")
         if champions.is_duel(s, combat.attacker, combat.a_card, combat.defender, combat.d_card):
@@ -463,37 +471,39 @@ def finish(s: LudiState, events: list[Event]) -> None:
         if spec.coins:
             rule = "ludi.combat.card-effects"
             gain_coins(s, winner_seat, spec.coins, events, "combat card", rule=rule)
-    doomed = _doom(s)
+    doomed = _doom(s, side, applied)
     if s.options["public_favor"] and not s.favor[winner_card] and s.supply_favor > 0:
         s.favor[winner_card] = True
         s.supply_favor -= 1
     if doomed and _discard_loser(s, loser_seat, loser_card, events, doomed):
         return  # the owner decides first whether to pay the Valetudinarium
-    _close(s, events)
+    _close(s, events, side, applied)
 
 
-def _doom(s: LudiState) -> str:
+def _applied(combat: Combat) -> list[int]:
+    """The revealed cards that count, in order."""
+    return [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
+
+
+def _doom(s: LudiState, side: int, applied: list[int]) -> str:
     """Why the beaten gladiator of the combat in progress is discarded, as the rule it applies
     (`Event.rule`): a skull on an applied card, the winning attacker's Deadly, or Crudelitas
-    Commodi; "" if it is not."""
+    Commodi; "" if it is not. `side` is the `winner_side`, `applied` the `_applied` cards."""
     combat = _combat(s)
     cat = s.catalog
-    applied = [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
     if any(cat.combat[c].skull for c in applied):
         return "ludi.combat.skull"
-    if winner_side(s) == ATTACKER and cat.gladiators[combat.a_card].ability == "deadly":
+    if side == ATTACKER and cat.gladiators[combat.a_card].ability == "deadly":
         return "ludi.abilities.deadly"
     if event_is(s, "crudelitas_commodi"):
         return "ludi.historiae.crudelitas-commodi"
     return ""
 
 
-def _close(s: LudiState, events: list[Event]) -> None:
+def _close(s: LudiState, events: list[Event], side: int, applied: list[int]) -> None:
     """Combat 6, after the discard: the cards put away, Trample readied, back to the main
-    phase."""
+    phase. `side` is the `winner_side`, `applied` the `_applied` cards."""
     combat = _combat(s)
-    side = winner_side(s)
-    applied = [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
     _put_away_cards(s, side, applied, events)
     if (
         side == ATTACKER
@@ -550,15 +560,18 @@ def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event], rule
 def infirmary_actions(s: LudiState) -> list[Action]:
     """Valetudinarium: pay to keep the gladiator, or let it go (only that, once a purchase
     at this decision left the owner short of the price)."""
-    code = s.catalog.gladiators[_combat(s).doomed].code
+    doomed = _combat(s).doomed
+    on_card = s.catalog.moves.gladiator
     keep = s.coins[s.decider] >= s.catalog.rules.infirmary_cost
-    return [Action("keep", code), Action("lose", code)] if keep else [Action("lose", code)]
+    lose = on_card["lose"][doomed]
+    return [on_card["keep"][doomed], lose] if keep else [lose]
 
 
 def apply_infirmary(s: LudiState, action: Action, events: list[Event]) -> None:
     """Valetudinarium: "you may pay 2 coins to keep it" (the building's text): the owner's
     choice, then the combat ends as usual."""
     combat = _combat(s)
+    side, applied = winner_side(s), _applied(combat)  # as `finish` found them
     card, seat = combat.doomed, s.decider
     kept = action.kind == "keep"
     code = s.catalog.gladiators[card].code
@@ -567,9 +580,9 @@ def apply_infirmary(s: LudiState, action: Action, events: list[Event]) -> None:
     if kept:
         pay_coins(s, seat, s.catalog.rules.infirmary_cost, events, "Valetudinarium", rule=rule)
     else:
-        discard_gladiator(s, card, events, "combat", rule=_doom(s))
+        discard_gladiator(s, card, events, "combat", rule=_doom(s, side, applied))
     combat.doomed = NOBODY
-    _close(s, events)
+    _close(s, events, side, applied)
 
 
 def _put_away_cards(s: LudiState, side: int, applied: list[int], events: list[Event]) -> None:

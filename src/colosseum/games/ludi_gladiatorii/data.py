@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 from ...core.data import DataModel, data_folder, load_validated
 from ...core.errors import DataError
 from ...core.rule_ids import RuleId, load_rule_ids
+from .moves import Moves
 
 DATA_DIR = Path(__file__).parent / "data"
 Box = Literal["base", "quintus_ludus", "historiae", "magistri_arenae"]
@@ -246,6 +247,8 @@ class Catalog:
     gladiator_by_code: dict[str, int]
     building_by_code: dict[str, int]
     combat_by_code: dict[str, int]
+    moves: Moves  # the actions on these cards, made once
+    faces: tuple[dict[str, Any], ...]  # each gladiator's printed facts as the views show them
 
 
 _PLAYER_MARK = {"": 2, "III": 3, "IV": 4, "V": 5}
@@ -377,6 +380,24 @@ def load_catalog(folder: str = "") -> Catalog:
         gladiator_by_code={g.code: g.index for g in gladiators},
         building_by_code={b.code: b.index for b in buildings},
         combat_by_code={c.code: c.index for c in combat},
+        faces=tuple(
+            {
+                "code": g.code,
+                "name": g.name,
+                "veteran": g.veteran,
+                "combat": g.combat,
+                "work": g.work,
+                "construction": g.construction,
+                "ability": g.ability,
+            }
+            for g in gladiators
+        ),
+        moves=Moves(
+            [g.code for g in gladiators],
+            [b.code for b in buildings],
+            [c.code for c in combat],
+            rules.coin_tokens,
+        ),
     )
     _check_stated_facts(catalog, root)
     return catalog

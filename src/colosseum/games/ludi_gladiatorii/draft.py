@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
 from .setup import finish_deal
+from .tableau import buildings_changed
 
 if TYPE_CHECKING:
     from .state import LudiState
@@ -35,7 +36,8 @@ def _choices(s: LudiState) -> list[int]:
 
 
 def draft_actions(s: LudiState) -> list[Action]:
-    return [Action("take", s.catalog.buildings[b].code) for b in _choices(s)]
+    take = s.catalog.moves.building["take"]
+    return [take[b] for b in _choices(s)]
 
 
 def apply_draft(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -48,6 +50,7 @@ def apply_draft(s: LudiState, action: Action, events: list[Event]) -> None:
     else:
         s.centre_buildings.remove(building)
     s.buildings[s.decider].append(building)
+    buildings_changed(s, s.decider)
     events.append(
         Event(
             "drafted",
@@ -58,6 +61,7 @@ def apply_draft(s: LudiState, action: Action, events: list[Event]) -> None:
     if all(len(b) >= s.catalog.rules.buildings_dealt for b in s.buildings):
         hands = [list(b) for b in s.buildings]
         s.buildings = [[] for _ in range(s.num_players)]
+        buildings_changed(s)
         s.centre_buildings.extend(s.draft_pool)
         s.draft_pool = []
         finish_deal(s, hands, events, "ludi.variant.building-draft")

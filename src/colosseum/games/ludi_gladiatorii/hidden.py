@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import Rng
-from .combat import attack_bonus_of, defence_bonus_of, fight_cost, scores
+from .combat import attack_bonus_of, defence_bonus_of, fight_prices, scores
 from .model import NOBODY, PHASE, PHASES
 
 if TYPE_CHECKING:
@@ -20,47 +20,19 @@ if TYPE_CHECKING:
 
 def view(s: LudiState, seat: int | None) -> dict[str, Any]:
     cat = s.catalog
-    g_code = [g.code for g in cat.gladiators]
-    b_code = [b.code for b in cat.buildings]
-    c_code = [c.code for c in cat.combat]
-    specs = cat.gladiators
+    specs, b_specs, c_specs = cat.gladiators, cat.buildings, cat.combat
     lanistae = []
     for p in range(s.num_players):
-        # attack_bonus and defence_bonus hang on the lanista's buildings and the card's own
-        # facts: the buildings are looked at once per lanista, not once per gladiator
-        veteran_bonus = attack_bonus_of(s, p, veteran=True)
-        novice_bonus = attack_bonus_of(s, p, veteran=False)
-        building_defence = defence_bonus_of(s, p)
         entry: dict[str, Any] = {
             "seat": p,
             "coins": s.coins[p],
             "points": s.points[p],
-            "gladiators": [
-                {
-                    "code": g_code[g],
-                    "name": spec.name,
-                    "veteran": spec.veteran,
-                    "combat": spec.combat,
-                    "work": spec.work,
-                    "construction": spec.construction,
-                    "ability": spec.ability,
-                    "turned": s.turned[g],
-                    "chained": s.chained[g],
-                    "favor": s.favor[g],
-                    "trample_ready": s.trample_ready[g],
-                    "champion": s.champion[p] == g,
-                    "attack_bonus": veteran_bonus if spec.veteran else novice_bonus,
-                    "defence_bonus": (1 if spec.ability == "defender" else 0) + building_defence,
-                    "fight_cost": fight_cost(s, g) if p == s.active else None,
-                }
-                for g in s.gladiators[p]
-                for spec in (specs[g],)
-            ],
-            "buildings": [b_code[b] for b in s.buildings[p]],
+            "gladiators": _gladiators_view(s, p),
+            "buildings": [b_specs[b].code for b in s.buildings[p]],
             "combat_hand": len(s.hands[p]),
         }
         if seat == p:
-            entry["combat_hand_cards"] = [c_code[c] for c in s.hands[p]]
+            entry["combat_hand_cards"] = [c_specs[c].code for c in s.hands[p]]
         lanistae.append(entry)
     result: dict[str, Any] = {
         "game": "ludi-gladiatorii",
@@ -73,13 +45,13 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
         "current_player": s.current_player,
         "lanistae": lanistae,
         "centre": {
-            "buildings": [b_code[b] for b in s.centre_buildings],
+            "buildings": [b_specs[b].code for b in s.centre_buildings],
             "building_deck": len(s.building_deck),
             "novices": len(s.centre_novices),
             "veteran_pile": len(s.veteran_pile),
-            "veteran_discard": [g_code[g] for g in s.veteran_discard],
+            "veteran_discard": [specs[g].code for g in s.veteran_discard],
             "combat_pile": len(s.combat_pile),
-            "combat_discard": [c_code[c] for c in s.combat_discard],
+            "combat_discard": [c_specs[c].code for c in s.combat_discard],
             "event": None if s.event == NOBODY else cat.events[s.event].code,
             "event_pile": len(s.event_pile),
             "event_discard": [cat.events[e].code for e in s.event_discard],
@@ -87,14 +59,14 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
             "points": s.supply_points,
             "favor_tokens": s.supply_favor,
         },
-        "draft_pool": [b_code[b] for b in s.draft_pool],
+        "draft_pool": [b_specs[b].code for b in s.draft_pool],
         "start_pending": list(s.start_pending),
         "job": None
         if s.job_building == NOBODY
-        else {"kind": s.job_kind, "building": b_code[s.job_building], "left": s.job_left},
+        else {"kind": s.job_kind, "building": b_specs[s.job_building].code, "left": s.job_left},
         "chain": None
         if s.chain_card == NOBODY
-        else {"gladiator": g_code[s.chain_card], "left": s.chain_left, "rival": s.chain_target},
+        else {"gladiator": specs[s.chain_card].code, "left": s.chain_left, "rival": s.chain_target},
         "champion_queue": list(s.champion_queue),
         "combat": None if s.combat is None else _combat_view(s, seat),
         "auction": None if s.auction is None else _auction_view(s, seat),
@@ -102,6 +74,35 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
         "officina_used": s.officina_used,
         "winners": list(s.winning_seats),
     }
+    return result
+
+
+def _gladiators_view(s: LudiState, seat: int) -> list[dict[str, Any]]:
+    """The gladiators of a ludus: each card's printed facts, its state, what the lanista's
+    buildings add (`attack_bonus`, `defence_bonus`) and, for the active lanista's, the cost of
+    a combat (`fight_cost`)."""
+    specs, faces = s.catalog.gladiators, s.catalog.faces
+    # the buildings and the event looked at once per lanista, not once per gladiator
+    veteran_bonus = attack_bonus_of(s, seat, veteran=True)
+    novice_bonus = attack_bonus_of(s, seat, veteran=False)
+    building_defence = defence_bonus_of(s, seat)
+    prices = fight_prices(s) if seat == s.active else None
+    champion = s.champion[seat]
+    result = []
+    for g in s.gladiators[seat]:
+        spec = specs[g]
+        entry = faces[g].copy()  # the printed facts, first and in their order
+        entry["turned"] = s.turned[g]
+        entry["chained"] = s.chained[g]
+        entry["favor"] = s.favor[g]
+        entry["trample_ready"] = trample = s.trample_ready[g]
+        entry["champion"] = champion == g
+        entry["attack_bonus"] = veteran_bonus if spec.veteran else novice_bonus
+        entry["defence_bonus"] = (1 if spec.ability == "defender" else 0) + building_defence
+        entry["fight_cost"] = (
+            None if prices is None else 0 if trample else prices[spec.veteran]
+        )  # a Trample makes the next combat free
+        result.append(entry)
     return result
 
 

@@ -37,6 +37,7 @@ from .model import (
 )
 from .options import OPTIONS
 from .setup import cards_in_play
+from .tableau import buildings_changed
 
 if TYPE_CHECKING:
     from .state import LudiState
@@ -220,6 +221,7 @@ def load(s: LudiState, position: dict[str, Any]) -> None:
         setattr(s, name, list(getattr(parsed, name)))
     for name in NESTED:
         setattr(s, name, [list(inner) for inner in getattr(parsed, name)])
+    buildings_changed(s)
     s.combat = None
     if parsed.combat is not None:
         data = parsed.combat.model_dump()

@@ -11,7 +11,7 @@ from ...core.rng import Rng
 from . import turn
 from .data import Catalog, load_catalog
 from .model import NOBODY, PHASE, InPlay
-from .tableau import building_enters, show_buildings
+from .tableau import building_enters, buildings_changed, show_buildings
 
 if TYPE_CHECKING:
     from .state import LudiState
@@ -71,6 +71,7 @@ def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue
     s.champion = [NOBODY] * players
     s.gladiators = [[] for _ in range(players)]
     s.buildings = [[] for _ in range(players)]
+    buildings_changed(s)
     s.hands = [[] for _ in range(players)]
     s.building_deck = []
     s.start_pending = []

@@ -16,7 +16,7 @@ from ...core.rng import Rng
 from ...core.state import State
 from . import hidden, invariants, rules, setup
 from . import position as position_format
-from .data import Catalog
+from .data import BuildingEffect, Catalog
 from .model import (
     GAME_ID,
     LISTS,
@@ -37,7 +37,17 @@ from .model import (
 class LudiState(State):
     """A game of Ludi Gladiatorii (see `docs/rules/ludi-gladiatorii.md`)."""
 
-    __slots__ = (*SCALARS, *LISTS, *NESTED, "auction", "catalog", "combat", "rng", "in_play")
+    __slots__ = (
+        *SCALARS,
+        *LISTS,
+        *NESTED,
+        "auction",
+        "catalog",
+        "combat",
+        "effects",
+        "in_play",
+        "rng",
+    )
 
     game_id = GAME_ID
     version = VERSION
@@ -47,6 +57,9 @@ class LudiState(State):
     combat: Combat | None
     auction: Auction | None
     in_play: InPlay
+    effects: list[frozenset[BuildingEffect] | None]
+    """Per seat, the effects of his buildings once asked (`tableau.effects_of`), None until
+    then or since they changed; never part of a position."""
     # SCALARS (model.py)
     active: int
     start_seat: int
@@ -102,6 +115,7 @@ class LudiState(State):
         o._copy_common(self)
         o.catalog = self.catalog
         o.in_play = self.in_play
+        o.effects = self.effects[:]  # frozensets: shared
         o.rng = self.rng.copy()
         o.active, o.start_seat, o.round = self.active, self.start_seat, self.round
         o.phase, o.decider, o.resume = self.phase, self.decider, self.resume

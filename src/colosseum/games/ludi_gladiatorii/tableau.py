@@ -18,11 +18,25 @@ if TYPE_CHECKING:
 
 def has_effect(s: LudiState, seat: int, effect: BuildingEffect) -> bool:
     """Whether `seat` owns a building with this effect."""
-    buildings = s.catalog.buildings
-    for b in s.buildings[seat]:  # noqa: SIM110 (a loop, not any(): asked at every step)
-        if buildings[b].effect == effect:
-            return True
-    return False
+    return effect in effects_of(s, seat)
+
+
+def effects_of(s: LudiState, seat: int) -> frozenset[BuildingEffect]:
+    """The effects of `seat`'s buildings: asked several times at every step, so kept on the
+    state (`LudiState.effects`) until his buildings change (`buildings_changed`)."""
+    known = s.effects[seat]
+    if known is None:
+        buildings = s.catalog.buildings
+        known = s.effects[seat] = frozenset(buildings[b].effect for b in s.buildings[seat])
+    return known
+
+
+def buildings_changed(s: LudiState, seat: int | None = None) -> None:
+    """Forget the `effects_of` `seat` (None: of every seat, or the buildings were replaced)."""
+    if seat is None:
+        s.effects = [None] * s.num_players
+    else:
+        s.effects[seat] = None
 
 
 def count_effect(s: LudiState, seat: int, effect: BuildingEffect) -> int:
@@ -160,6 +174,7 @@ def building_enters(
     if has_effect(s, seat, "build_income") and how == "built":
         gain_coins(s, seat, 1, events, "Forum", rule="ludi.buildings.forum")
     s.buildings[seat].append(building)
+    buildings_changed(s, seat)
     events.append(
         Event("building_in", {"seat": seat, "building": spec.code, "how": how}, rule=rule)
     )
@@ -177,6 +192,7 @@ def building_leaves(
 ) -> None:
     """A building returns to the centre (demolished or destroyed)."""
     s.buildings[seat].remove(building)
+    buildings_changed(s, seat)
     if s.options["building_selection"]:
         s.building_deck.insert(0, building)
     else:
@@ -197,14 +213,17 @@ def show_buildings(s: LudiState) -> None:
         s.centre_buildings.append(s.building_deck.pop())
 
 
+_NOT_PLAYING = (PHASE["draft"], PHASE["over"])
+
+
 def novice_for_sale(s: LudiState) -> bool:
     """Cubiculum: the active lanista, deciding in their own turn, can buy a novice now (they
     own a Cubiculum, the centre has a novice, they have the price)."""
     seat = s.active
     return (
         s.decider == seat
-        and s.phase not in (PHASE["draft"], PHASE["over"])
-        and has_effect(s, seat, "novice_income")
+        and s.phase not in _NOT_PLAYING
         and bool(s.centre_novices)
         and s.coins[seat] >= s.catalog.rules.novice_price
+        and has_effect(s, seat, "novice_income")  # asked at every step: the dearest test last
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from ...core.actions import Action, Event
-from . import auction, champions, combat
+from . import auction, champions, combat, moves
 from .model import NOBODY, PHASE, PhaseName, StartEffect
 from .tableau import (
     building_enters,
@@ -39,9 +39,9 @@ def begin_turn(s: LudiState, events: list[Event]) -> None:
     seat = s.active
     for card in s.gladiators[seat]:
         s.turned[card] = False
-    for card in range(len(s.chained)):
-        s.chained[card] = False
-        s.trample_ready[card] = False
+    unmarked = [False] * len(s.chained)
+    s.chained[:] = unmarked  # in place, as card by card
+    s.trample_ready[:] = unmarked
     s.officina_used = False
     if seat == s.start_seat:
         s.round += 1
@@ -116,10 +116,11 @@ def start_actions(s: LudiState) -> list[Action]:
     actions: list[Action] = []
     for effect in s.start_pending:
         if effect == "training":
-            actions.extend(Action("train", s.catalog.gladiators[g].code) for g in _trainees(s))
-            actions.append(Action("skip", "training"))
+            train = s.catalog.moves.gladiator["train"]
+            actions.extend(train[g] for g in _trainees(s))
+            actions.append(moves.SKIP_TRAINING)
         else:
-            actions.append(Action("start", effect))
+            actions.append(moves.START[effect])
     return actions
 
 
@@ -241,10 +242,12 @@ def construction_of(s: LudiState, cards: list[int]) -> int:
 def build_cost(s: LudiState, building: int, demolish: bool) -> int:
     """Construction or demolition cost; Ars Augusti lowers both by 1 this round."""
     spec = s.catalog.buildings[building]
-    cost = spec.demolition if demolish else spec.cost
-    if event_is(s, "ars_augusti"):
-        cost = max(0, cost - 1)
-    return cost
+    return max(0, (spec.demolition if demolish else spec.cost) - _cost_discount(s))
+
+
+def _cost_discount(s: LudiState) -> int:
+    """What Ars Augusti takes off every construction and demolition cost this round."""
+    return 1 if event_is(s, "ars_augusti") else 0
 
 
 def _demolishable(s: LudiState, building: int) -> bool:
@@ -263,20 +266,26 @@ def buildable(s: LudiState, seat: int) -> list[int]:
     ready = straight(s, seat)
     if not ready:
         return []
-    power = construction_of(s, ready)
+    return _buildable(s, seat, construction_of(s, ready))
+
+
+def _buildable(s: LudiState, seat: int, power: int) -> list[int]:
+    """`buildable` for a lanista with a straight gladiator and `power` construction points."""
     specs = s.catalog.buildings
     full = len(s.buildings[seat]) >= s.catalog.rules.max_buildings
+    reach = power + _cost_discount(s)  # a cost <= reach is one Ars Augusti lowers to <= power
     seen = {specs[b].name for b in s.buildings[seat]}
+    raze: bool | None = None  # `_can_raze_for_quarry`, the same for every Lapicidinae
     result = []
     for building in s.centre_buildings:
         spec = specs[building]
-        if spec.name in seen:
-            continue
         if spec.effect == "quarry":
-            possible = _can_raze_for_quarry(s, seat, power)
+            if raze is None:
+                raze = _can_raze_for_quarry(s, seat, power)
+            possible = raze
         else:
-            possible = not full and build_cost(s, building, False) <= power
-        if possible:
+            possible = not full and spec.cost <= reach
+        if possible and spec.name not in seen:
             seen.add(spec.name)
             result.append(building)
     return result
@@ -287,43 +296,55 @@ def main_actions(s: LudiState) -> list[Action]:
     offered at other moments too are in `anytime`)."""
     seat = s.active
     cat = s.catalog
-    rules = cat.rules
+    specs = cat.gladiators
+    on_card, on_building = cat.moves.gladiator, cat.moves.building
+    turned, trample = s.turned, s.trample_ready
     actions: list[Action] = []
-    ready = straight(s, seat)
     rivals = [r for r in range(s.num_players) if r != seat]
-    workshop = has_effect(s, seat, "workshop") and not s.officina_used
-    rivals_with_gladiators = any(s.gladiators[r] for r in rivals)
-    rivals_with_coins = any(s.coins[r] > 0 for r in rivals)
-    can_attack = bool(combat.rivals_to_fight(s))
+    workshop = not s.officina_used and has_effect(s, seat, "workshop")
+    rivals_with_gladiators = rivals_with_coins = False
+    for rival in rivals:
+        rivals_with_gladiators = rivals_with_gladiators or bool(s.gladiators[rival])
+        rivals_with_coins = rivals_with_coins or s.coins[rival] > 0
+    # `combat.can_fight` with what it asks of every gladiator worked out once
+    prices = combat.fight_prices(s) if combat.rivals_to_fight(s) else None
+    coins = s.coins[seat]
+    power = 0  # the construction of the straight gladiators (`construction_of`)
+    ready = False
     for card in s.gladiators[seat]:
-        spec = cat.gladiators[card]
-        code = spec.code
-        if can_attack and combat.can_fight(s, card):
-            actions.append(Action("fight", code))
-        if s.turned[card]:
+        spec = specs[card]
+        if prices is not None and (
+            trample[card] or (not turned[card] and coins >= prices[spec.veteran])
+        ):
+            actions.append(on_card["fight"][card])
+        if turned[card]:
             continue
-        actions.append(Action("work", code))
+        ready = True
+        power += spec.construction
+        actions.append(on_card["work"][card])
         if (
             (spec.ability == "chain" or workshop)
             and spec.construction > 0
             and rivals_with_gladiators
         ):
-            actions.append(Action("chain", code))
+            actions.append(on_card["chain"][card])
         if spec.ability == "collect" and rivals_with_coins:
-            actions.append(Action("collect", code))
-    for building in buildable(s, seat):
-        actions.append(Action("build", cat.buildings[building].code))
-    power = construction_of(s, ready)
+            actions.append(on_card["collect"][card])
     if ready:
+        build, demolish = on_building["build"], on_building["demolish"]
+        actions.extend(build[b] for b in _buildable(s, seat, power))
+        reach = power + _cost_discount(s)  # as in `_buildable`
         for building in s.buildings[seat]:
-            if _demolishable(s, building) and build_cost(s, building, True) <= power:
-                actions.append(Action("demolish", cat.buildings[building].code))
-    if has_effect(s, seat, "quarry") and s.coins[seat] >= rules.quarry_destroy_cost:
+            spec_b = cat.buildings[building]
+            if spec_b.points == 0 and spec_b.demolition <= reach:
+                actions.append(demolish[building])
+    if has_effect(s, seat, "quarry") and coins >= cat.rules.quarry_destroy_cost:
+        quarry = on_building["quarry"]
         for rival in rivals:
             for building in s.buildings[rival]:
                 if _demolishable(s, building):
-                    actions.append(Action("quarry", cat.buildings[building].code))
-    actions.append(Action("end"))
+                    actions.append(quarry[building])
+    actions.append(moves.END)
     return actions
 
 
@@ -389,7 +410,7 @@ def target_actions(s: LudiState) -> list[Action]:
         rivals = [r for r in rivals if s.gladiators[r]]
     else:
         rivals = [r for r in rivals if s.coins[r] > 0]
-    return [Action("target", r) for r in rivals]
+    return [moves.TARGET[r] for r in rivals]
 
 
 def apply_target(s: LudiState, rival: int, events: list[Event]) -> None:
@@ -418,8 +439,9 @@ def apply_target(s: LudiState, rival: int, events: list[Event]) -> None:
 
 def chain_actions(s: LudiState) -> list[Action]:
     cards = [g for g in s.gladiators[s.chain_target] if not s.chained[g]]
-    actions = [Action("bind", s.catalog.gladiators[g].code) for g in cards]
-    actions.append(Action("done"))
+    bind = s.catalog.moves.gladiator["bind"]
+    actions: list[Action] = [bind[g] for g in cards]
+    actions.append(moves.DONE)
     return actions
 
 
@@ -482,8 +504,9 @@ def _start_job(
 
 def quarry_actions(s: LudiState) -> list[Action]:
     power = construction_of(s, straight(s, s.active))
+    raze = s.catalog.moves.building["raze"]
     return [
-        Action("raze", s.catalog.buildings[b].code)
+        raze[b]
         for b in s.buildings[s.active]
         if _demolishable(s, b) and build_cost(s, b, True) <= power
     ]
@@ -502,7 +525,8 @@ def apply_quarry(s: LudiState, action: Action, events: list[Event]) -> None:
 def use_actions(s: LudiState) -> list[Action]:
     """Gladiators that can still help; a job is only offered when it can be finished."""
     ready = straight(s, s.active)
-    return [Action("use", s.catalog.gladiators[g].code) for g in ready]
+    use = s.catalog.moves.gladiator["use"]
+    return [use[g] for g in ready]
 
 
 def apply_use(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -553,8 +577,8 @@ def check_victory(s: LudiState, events: list[Event]) -> bool:
     if s.phase == PHASE["over"]:
         return True
     target = int(s.options["victory_points"])
-    reached = [seat for seat in range(s.num_players) if s.points[seat] >= target]
-    if reached:
+    if max(s.points) >= target:  # asked after every action: the usual answer at one look
+        reached = [seat for seat in range(s.num_players) if s.points[seat] >= target]
         best = max(s.points[seat] for seat in reached)
         winners = [seat for seat in reached if s.points[seat] == best]
         end_game(s, winners, events, "ludi.end.victory-points")
