@@ -233,45 +233,30 @@ class Terrain:
                 continue
             closed[at] = True
             base = (score >> 6) + (leave if at in fronts else 0)
-            if base + forward > mp:  # no step is affordable from here (extra MP are >= 0)
+            turns = escape.get(at)
+            if turns is None:  # a straight step or, if affordable, any other
+                step, side_fits = forward, base + other <= mp
+                ways = exits[at] if side_fits or extra else straight_exits[at]
+            else:  # in a danger zone: only straight back, facing an enemy exerting it
+                step, side_fits = other, False
+                ways = tuple((back[at][t], t) for t in turns if back[at][t] != NO_SQUARE)
+            if base + step > mp:  # no step is affordable from here (extra MP are >= 0)
                 continue
             length = (score & 63) + 1
-            turns = escape.get(at)
-            if turns is not None:
-                for turn in turns:
-                    target = back[at][turn]
-                    if target == NO_SQUARE or closed[target]:
-                        continue
-                    total = base + extra.get(target, 0) + other
-                    if total > mp:
-                        continue
-                    new = total * 64 + length
-                    key = target * 4 + turn
-                    if one_score[key] > new:
-                        one_score[key], one_from[key] = new, at
-                        if new < stand_score[target]:
-                            if stand_score[target] == big:
-                                reached.append(target)
-                            stand_score[target], stand_from[target] = new, at
-                            stand_turn[target] = turn
-                            push(heap, (new, target))
-                continue
-            # the costs of a straight and of a side step from here, the same for every exit
-            # without Impressive enemies; then a side step out of reach leaves only the
-            # straight exits to try
-            straight_new = (base + forward) * 64 + length
+            # the scores of a straight (or back) step and of a side step from here, the same
+            # for every way out without Impressive enemies
+            straight_new = (base + step) * 64 + length
             side_new = (base + other) * 64 + length
-            side_fits = base + other <= mp
-            for target, straight in exits[at] if side_fits or extra else straight_exits[at]:
+            for target, straight in ways:
                 if closed[target]:
                     continue
                 if extra:
                     cost = base + extra.get(target, 0)
-                    if cost + forward > mp:
+                    if cost + step > mp:
                         continue
-                    straight_new = (cost + forward) * 64 + length
+                    straight_new = (cost + step) * 64 + length
                     side_new = (cost + other) * 64 + length
-                    side_fits = cost + other <= mp
+                    side_fits = turns is None and cost + other <= mp
                 if straight >= 0:
                     key = target * 4 + straight
                     if one_score[key] > straight_new:
