@@ -36,22 +36,8 @@ BUILDING_KINDS = ("build", "demolish", "quarry", "raze", "take", "refresh")
 COMBAT_KINDS = ("play", "favor", "drop")
 
 
-class Move(Action):
-    """An Action made once and offered many times: it keeps its notation, which `State.apply`
-    asks of every action played (for the game's record) and a search of every action offered."""
-
-    __slots__ = ("notation",)
-
-    def __init__(self, kind: str, *args: int | str) -> None:
-        super().__init__(kind, *args)
-        self.notation = super().__str__()
-
-    def __str__(self) -> str:
-        return self.notation
-
-
-def _made(kind: str, args: Iterable[int | str]) -> tuple[Move, ...]:
-    return tuple(Move(kind, arg) for arg in args)
+def _made(kind: str, args: Iterable[int | str]) -> tuple[Action, ...]:
+    return tuple(Action(kind, arg) for arg in args)
 
 
 class Moves:
@@ -73,21 +59,21 @@ class Moves:
         self.bid = _made("bid", range(coin_tokens + 1))
 
 
-START: dict[StartEffect, Move] = {
-    effect: Move("start", effect)
+START: dict[StartEffect, Action] = {
+    effect: Action("start", effect)
     for effect in ("vinalia", "plaga_galeni", "refill_gladiators", "novice_income", "champion")
 }
 """The start-of-turn effects resolved by a `start` action (Palaestra's is `train` or skip)."""
-SKIP_TRAINING = Move("skip", "training")
+SKIP_TRAINING = Action("skip", "training")
 TARGET = _made("target", range(MAX_PLAYERS))
-END = Move("end")
-DONE = Move("done")
-PASS = Move("pass")
-AUCTION = Move("auction")
-BUY_NOVICE = Move("buy", "novice")
-BUY_COMBAT = Move("buy-combat")
-NO_CARD = Move("no", "card")
-FAVOR = Move("favor")
-NO_FAVOR = Move("no", "favor")
-APPLY = Move("apply")
-IGNORE = Move("ignore")
+END = Action("end")
+DONE = Action("done")
+PASS = Action("pass")
+AUCTION = Action("auction")
+BUY_NOVICE = Action("buy", "novice")
+BUY_COMBAT = Action("buy-combat")
+NO_CARD = Action("no", "card")
+FAVOR = Action("favor")
+NO_FAVOR = Action("no", "favor")
+APPLY = Action("apply")
+IGNORE = Action("ignore")
