@@ -119,10 +119,10 @@ class JugulaState(State):
         o.out, o.zone, o.order = self.out, self.zone, self.order
         o.aside, o.removed, o.shown = self.aside, self.removed, self.shown
         o.winning_seats = self.winning_seats
-        o.hand = [cards[:] for cards in self.hand]
-        o.deck = [cards[:] for cards in self.deck]
-        o.discard = [cards[:] for cards in self.discard]
-        o.in_play = [cards[:] for cards in self.in_play]
+        o.hand = list(map(list.copy, self.hand))
+        o.deck = list(map(list.copy, self.deck))
+        o.discard = list(map(list.copy, self.discard))
+        o.in_play = list(map(list.copy, self.in_play))
         return o
 
     # --- contract -------------------------------------------------------------------------

@@ -147,9 +147,9 @@ class LudiState(State):
         o.champion_queue = self.champion_queue[:]
         o.draft_pool = self.draft_pool[:]
         o.winning_seats = self.winning_seats[:]
-        o.gladiators = [cards[:] for cards in self.gladiators]
-        o.buildings = [cards[:] for cards in self.buildings]
-        o.hands = [cards[:] for cards in self.hands]
+        o.gladiators = list(map(list.copy, self.gladiators))
+        o.buildings = list(map(list.copy, self.buildings))
+        o.hands = list(map(list.copy, self.hands))
         o.combat = None if self.combat is None else self.combat.copy()
         o.auction = None if self.auction is None else self.auction.copy()
         return o
