@@ -13,6 +13,7 @@ Saturnalia's coin rather than for nothing.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
 from ...core.actions import Action
@@ -78,24 +79,24 @@ class LudiHeuristic:
         view = state.view(seat)
         actions = state.legal_actions()
         catalog = load_catalog(str(state.options["data"]))
-        chooser = _Chooser(view, seat, actions, catalog, int(state.options["victory_points"]))
+        chooser = _Chooser(view, seat, actions, catalog)
         return chooser.choose(rng)
 
 
 class _Chooser:
-    def __init__(
-        self, view: View, seat: int, actions: list[Action], catalog: Catalog, target: int
-    ) -> None:
+    def __init__(self, view: View, seat: int, actions: list[Action], catalog: Catalog) -> None:
         self.view = view
         self.seat = seat
         self.actions = actions
         self.catalog = catalog
-        self.target = target
         self.extra: list[Action] = []
         self._kinds: dict[str, list[Action]] | None = None  # `kind`'s index of `actions`
-        self._effects: dict[int, set[str]] = {}  # seat -> his buildings' effects
         self.me = view["lanistae"][seat]
-        self.glads = {g["code"]: g for lanista in view["lanistae"] for g in lanista["gladiators"]}
+
+    @cached_property
+    def glads(self) -> dict[str, dict[str, Any]]:
+        """Every gladiator in play by its code (indexed at the first question)."""
+        return {g["code"]: g for lanista in self.view["lanistae"] for g in lanista["gladiators"]}
 
     def choose(self, rng: random.Random) -> Action:
         phase = self.view["phase"]
@@ -126,36 +127,24 @@ class _Chooser:
     def building(self, code: str) -> Building:
         return self.catalog.buildings[self.catalog.building_by_code[code]]
 
-    def owns_effect(self, seat: int, effect: BuildingEffect) -> bool:
-        effects = self._effects.get(seat)
-        if effects is None:  # the view does not change while one choice is made
-            specs, by_code = self.catalog.buildings, self.catalog.building_by_code
-            codes = self.view["lanistae"][seat]["buildings"]
-            effects = self._effects[seat] = {specs[by_code[b]].effect for b in codes}
-        return effect in effects
-
     def attack_score(self, code: str) -> int:
+        """Combat skill and what the lanista's buildings add when attacking (the view's
+        `attack_bonus`)."""
         glad = self.glads[code]
-        score = int(glad["combat"])
-        if not glad["veteran"] and self.owns_effect(self.seat, "novice_attack_bonus"):
-            score += 1
-        if glad["veteran"] and self.owns_effect(self.seat, "veteran_attack_bonus"):
-            score += 1
-        return score
+        return int(glad["combat"]) + int(glad["attack_bonus"])
 
-    def defence_score(self, seat: int, glad: dict[str, Any]) -> int:
-        score = int(glad["combat"]) + (1 if glad["ability"] == "defender" else 0)
-        return score + (1 if self.owns_effect(seat, "defence_bonus") else 0)
+    @staticmethod
+    def defence_score(glad: dict[str, Any]) -> int:
+        """Combat skill, the Defender ability and the defence building (`defence_bonus`)."""
+        return int(glad["combat"]) + int(glad["defence_bonus"])
 
     def best_defence(self, seat: int) -> int:
         """The highest `defence_score` of `seat`'s unchained gladiators (-1: none)."""
-        best = -1  # defence_score but the building bonus (the same for all: added once)
+        best = -1
         for g in self.view["lanistae"][seat]["gladiators"]:
             if not g["chained"]:
-                best = max(best, int(g["combat"]) + (1 if g["ability"] == "defender" else 0))
-        if best < 0:
-            return -1
-        return best + (1 if self.owns_effect(seat, "defence_bonus") else 0)
+                best = max(best, int(g["combat"]) + int(g["defence_bonus"]))
+        return best
 
     def value(self, code: str) -> float:
         glad = self.glads.get(code)
@@ -270,9 +259,7 @@ class _Chooser:
         combat = self.view["combat"]
         if combat["attacker"] == self.seat:  # Precision: the weakest opponent
             return min(self.actions, key=lambda a: self.glads[str(a.args[0])]["combat"])
-        return max(
-            self.actions, key=lambda a: self.defence_score(self.seat, self.glads[str(a.args[0])])
-        )
+        return max(self.actions, key=lambda a: self.defence_score(self.glads[str(a.args[0])]))
 
     def _reserve(self) -> Action | None:
         combat = self.view["combat"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
-from . import moves
+from . import moves, turn  # turn imports this module: its functions are looked up when called
 from .model import NOBODY, PHASE, Auction
 from .tableau import (
     capacity,
@@ -266,11 +266,9 @@ def _after_auction(s: LudiState, events: list[Event]) -> None:
 
 def end_turn(s: LudiState, events: list[Event]) -> None:
     """The turn passes to the lanista on the left."""
-    from .turn import begin_turn
-
     s.auction = None
     s.active = (s.active + 1) % s.num_players
-    begin_turn(s, events)
+    turn.begin_turn(s, events)
 
 
 def _auction(s: LudiState) -> Auction:

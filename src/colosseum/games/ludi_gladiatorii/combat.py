@@ -14,6 +14,7 @@ from .model import NOBODY, PHASE, Combat
 from .tableau import (
     discard_gladiator,
     draw_combat,
+    effects_of,
     event_is,
     gain_coins,
     gain_points,
@@ -289,6 +290,15 @@ def defence_bonus(s: LudiState, seat: int, card: int) -> int:
 def defence_bonus_of(s: LudiState, seat: int) -> int:
     """The defence building's part of `defence_bonus` (the same for all of `seat`'s)."""
     return 1 if has_effect(s, seat, "defence_bonus") else 0
+
+
+def ludus_bonuses(s: LudiState, seat: int) -> tuple[tuple[int, int], int]:
+    """`attack_bonus_of` novices and veterans (indexed by `veteran`) and `defence_bonus_of`
+    `seat`, at one look at his buildings (for the views)."""
+    effects = effects_of(s, seat)
+    novice, veteran = ATTACK_BONUS
+    attack = (1 if novice in effects else 0, 1 if veteran in effects else 0)
+    return attack, 1 if "defence_bonus" in effects else 0
 
 
 def scores(s: LudiState, with_last: bool = False) -> tuple[int, int]:

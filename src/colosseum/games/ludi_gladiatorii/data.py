@@ -248,9 +248,22 @@ class Catalog:
     building_by_code: dict[str, int]
     combat_by_code: dict[str, int]
     moves: Moves  # the actions on these cards, made once
-    faces: tuple[dict[str, Any], ...]  # each gladiator's printed facts as the views show them
+    view_entries: tuple[dict[str, Any], ...]
+    """Each gladiator's entry in a view as first made: its printed facts, then the keys of its
+    state and bonuses, which the view sets (`hidden`)."""
 
 
+# the keys a view adds to each gladiator's printed facts, in their order (`hidden`)
+VIEW_STATE_KEYS = (
+    "turned",
+    "chained",
+    "favor",
+    "trample_ready",
+    "champion",
+    "attack_bonus",
+    "defence_bonus",
+    "fight_cost",
+)
 _PLAYER_MARK = {"": 2, "III": 3, "IV": 4, "V": 5}
 TOTALS = {"gladiators": 51, "buildings": 34, "combat": 15, "events": 10}
 
@@ -380,7 +393,7 @@ def load_catalog(folder: str = "") -> Catalog:
         gladiator_by_code={g.code: g.index for g in gladiators},
         building_by_code={b.code: b.index for b in buildings},
         combat_by_code={c.code: c.index for c in combat},
-        faces=tuple(
+        view_entries=tuple(
             {
                 "code": g.code,
                 "name": g.name,
@@ -389,6 +402,7 @@ def load_catalog(folder: str = "") -> Catalog:
                 "work": g.work,
                 "construction": g.construction,
                 "ability": g.ability,
+                **dict.fromkeys(VIEW_STATE_KEYS),
             }
             for g in gladiators
         ),

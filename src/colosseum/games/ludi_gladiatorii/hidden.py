@@ -11,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import Rng
-from .combat import attack_bonus_of, defence_bonus_of, fight_prices, scores
+from .combat import fight_prices, ludus_bonuses, scores
 from .model import NOBODY, PHASE, PHASES
 
 if TYPE_CHECKING:
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 
 def view(s: LudiState, seat: int | None) -> dict[str, Any]:
+    # made at every step of a search's playouts: an empty pile skips its list comprehension
     cat = s.catalog
     specs, b_specs, c_specs = cat.gladiators, cat.buildings, cat.combat
     lanistae = []
@@ -32,7 +33,8 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
             "combat_hand": len(s.hands[p]),
         }
         if seat == p:
-            entry["combat_hand_cards"] = [c_specs[c].code for c in s.hands[p]]
+            hand = s.hands[p]
+            entry["combat_hand_cards"] = [c_specs[c].code for c in hand] if hand else []
         lanistae.append(entry)
     result: dict[str, Any] = {
         "game": "ludi-gladiatorii",
@@ -49,17 +51,23 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
             "building_deck": len(s.building_deck),
             "novices": len(s.centre_novices),
             "veteran_pile": len(s.veteran_pile),
-            "veteran_discard": [specs[g].code for g in s.veteran_discard],
+            "veteran_discard": [specs[g].code for g in s.veteran_discard]
+            if s.veteran_discard
+            else [],
             "combat_pile": len(s.combat_pile),
-            "combat_discard": [c_specs[c].code for c in s.combat_discard],
+            "combat_discard": [c_specs[c].code for c in s.combat_discard]
+            if s.combat_discard
+            else [],
             "event": None if s.event == NOBODY else cat.events[s.event].code,
             "event_pile": len(s.event_pile),
-            "event_discard": [cat.events[e].code for e in s.event_discard],
+            "event_discard": [cat.events[e].code for e in s.event_discard]
+            if s.event_discard
+            else [],
             "coins": s.supply_coins,
             "points": s.supply_points,
             "favor_tokens": s.supply_favor,
         },
-        "draft_pool": [b_specs[b].code for b in s.draft_pool],
+        "draft_pool": [b_specs[b].code for b in s.draft_pool] if s.draft_pool else [],
         "start_pending": list(s.start_pending),
         "job": None
         if s.job_building == NOBODY
@@ -81,23 +89,22 @@ def _gladiators_view(s: LudiState, seat: int) -> list[dict[str, Any]]:
     """The gladiators of a ludus: each card's printed facts, its state, what the lanista's
     buildings add (`attack_bonus`, `defence_bonus`) and, for the active lanista's, the cost of
     a combat (`fight_cost`)."""
-    specs, faces = s.catalog.gladiators, s.catalog.faces
+    specs, entries = s.catalog.gladiators, s.catalog.view_entries
     # the buildings and the event looked at once per lanista, not once per gladiator
-    veteran_bonus = attack_bonus_of(s, seat, veteran=True)
-    novice_bonus = attack_bonus_of(s, seat, veteran=False)
-    building_defence = defence_bonus_of(s, seat)
+    attack, building_defence = ludus_bonuses(s, seat)
     prices = fight_prices(s) if seat == s.active else None
     champion = s.champion[seat]
+    turned, chained, favor, trample_ready = s.turned, s.chained, s.favor, s.trample_ready
     result = []
     for g in s.gladiators[seat]:
         spec = specs[g]
-        entry = faces[g].copy()  # the printed facts, first and in their order
-        entry["turned"] = s.turned[g]
-        entry["chained"] = s.chained[g]
-        entry["favor"] = s.favor[g]
-        entry["trample_ready"] = trample = s.trample_ready[g]
+        entry = entries[g].copy()  # the printed facts, then the keys set here, in order
+        entry["turned"] = turned[g]
+        entry["chained"] = chained[g]
+        entry["favor"] = favor[g]
+        entry["trample_ready"] = trample = trample_ready[g]
         entry["champion"] = champion == g
-        entry["attack_bonus"] = veteran_bonus if spec.veteran else novice_bonus
+        entry["attack_bonus"] = attack[spec.veteran]
         entry["defence_bonus"] = (1 if spec.ability == "defender" else 0) + building_defence
         entry["fight_cost"] = (
             None if prices is None else 0 if trample else prices[spec.veteran]

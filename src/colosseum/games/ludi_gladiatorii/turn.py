@@ -269,13 +269,13 @@ def buildable(s: LudiState, seat: int) -> list[int]:
     return _buildable(s, seat, construction_of(s, ready))
 
 
-def _buildable(s: LudiState, seat: int, power: int) -> list[int]:
-    """`buildable` for a lanista with a straight gladiator and `power` construction points."""
+def _buildable(s: LudiState, seat: int, power: int, raze: bool | None = None) -> list[int]:
+    """`buildable` for a lanista with a straight gladiator and `power` construction points
+    (`raze`: `_can_raze_for_quarry`, if the caller knows it)."""
     specs = s.catalog.buildings
     full = len(s.buildings[seat]) >= s.catalog.rules.max_buildings
     reach = power + _cost_discount(s)  # a cost <= reach is one Ars Augusti lowers to <= power
     seen = {specs[b].name for b in s.buildings[seat]}
-    raze: bool | None = None  # `_can_raze_for_quarry`, the same for every Lapicidinae
     result = []
     for building in s.centre_buildings:
         spec = specs[building]
@@ -332,12 +332,14 @@ def main_actions(s: LudiState) -> list[Action]:
             actions.append(on_card["collect"][card])
     if ready:
         build, demolish = on_building["build"], on_building["demolish"]
-        actions.extend(build[b] for b in _buildable(s, seat, power))
         reach = power + _cost_discount(s)  # as in `_buildable`
+        razable = []  # the buildings he could demolish now (`_can_raze_for_quarry` if any)
         for building in s.buildings[seat]:
             spec_b = cat.buildings[building]
             if spec_b.points == 0 and spec_b.demolition <= reach:
-                actions.append(demolish[building])
+                razable.append(demolish[building])
+        actions.extend(build[b] for b in _buildable(s, seat, power, bool(razable)))
+        actions.extend(razable)
     if has_effect(s, seat, "quarry") and coins >= cat.rules.quarry_destroy_cost:
         quarry = on_building["quarry"]
         for rival in rivals:
