@@ -13,7 +13,6 @@ Saturnalia's coin rather than for nothing.
 from __future__ import annotations
 
 import random
-from functools import cached_property
 from typing import Any
 
 from ...core.actions import Action
@@ -92,11 +91,16 @@ class _Chooser:
         self.extra: list[Action] = []
         self._kinds: dict[str, list[Action]] | None = None  # `kind`'s index of `actions`
         self.me = view["lanistae"][seat]
+        self._glads: dict[str, dict[str, Any]] | None = None
 
-    @cached_property
+    @property
     def glads(self) -> dict[str, dict[str, Any]]:
         """Every gladiator in play by its code (indexed at the first question)."""
-        return {g["code"]: g for lanista in self.view["lanistae"] for g in lanista["gladiators"]}
+        glads = self._glads
+        if glads is None:
+            lanistae = self.view["lanistae"]
+            glads = self._glads = {g["code"]: g for p in lanistae for g in p["gladiators"]}
+        return glads
 
     def choose(self, rng: random.Random) -> Action:
         phase = self.view["phase"]

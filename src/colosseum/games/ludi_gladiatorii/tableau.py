@@ -40,6 +40,9 @@ def buildings_changed(s: LudiState, seat: int | None = None) -> None:
 
 
 def count_effect(s: LudiState, seat: int, effect: BuildingEffect) -> int:
+    """How many of `seat`'s buildings have this effect."""
+    if effect not in effects_of(s, seat):  # the usual answer, from the cache
+        return 0
     buildings = s.catalog.buildings
     return sum(1 for b in s.buildings[seat] if buildings[b].effect == effect)
 
