@@ -100,10 +100,10 @@ class Combat:
         other = Combat.__new__(Combat)
         other.attacker, other.a_card, other.free = self.attacker, self.a_card, self.free
         other.defender, other.d_card, other.reserve = self.defender, self.d_card, self.reserve
-        other.revealed = self.revealed[:]
-        other.applied = self.applied[:]
-        other.favor_left = self.favor_left[:]
-        other.declined = self.declined[:]
+        other.revealed = self.revealed.copy()
+        other.applied = self.applied.copy()
+        other.favor_left = self.favor_left.copy()
+        other.declined = self.declined.copy()
         other.pending = self.pending
         other.hand_used = [self.hand_used[0][:], self.hand_used[1][:]]
         other.doomed = self.doomed
@@ -134,11 +134,11 @@ class Auction:
 
     def copy(self) -> Auction:
         other = Auction.__new__(Auction)
-        other.revealed = self.revealed[:]
+        other.revealed = self.revealed.copy()
         other.offered = self.offered
-        other.order = self.order[:]
+        other.order = self.order.copy()
         other.turn = self.turn
-        other.bids = self.bids[:]
+        other.bids = self.bids.copy()
         return other
 
     def to_json(self) -> dict[str, Any]:

@@ -110,12 +110,13 @@ class LudiState(State):
     hands: list[list[int]]
 
     def clone(self) -> LudiState:
-        """Explicit shallow copies: the fields of SCALARS, LISTS and NESTED (model.py)."""
+        """Explicit shallow copies: the fields of SCALARS, LISTS and NESTED (model.py); `list.copy`
+        rather than `[:]`, which makes a slice object each time."""
         o = LudiState.__new__(LudiState)
         o._copy_common(self)
         o.catalog = self.catalog
         o.in_play = self.in_play
-        o.effects = self.effects[:]  # frozensets: shared
+        o.effects = self.effects.copy()  # frozensets: shared
         o.rng = self.rng.copy()
         o.active, o.start_seat, o.round = self.active, self.start_seat, self.round
         o.phase, o.decider, o.resume = self.phase, self.decider, self.resume
@@ -127,26 +128,26 @@ class LudiState(State):
         o.chain_card, o.chain_left = self.chain_card, self.chain_left
         o.chain_target, o.collect_card = self.chain_target, self.collect_card
         o.events_started = self.events_started
-        o.coins = self.coins[:]
-        o.points = self.points[:]
-        o.turned = self.turned[:]
-        o.chained = self.chained[:]
-        o.favor = self.favor[:]
-        o.trample_ready = self.trample_ready[:]
-        o.champion = self.champion[:]
-        o.centre_buildings = self.centre_buildings[:]
-        o.building_deck = self.building_deck[:]
-        o.centre_novices = self.centre_novices[:]
-        o.veteran_pile = self.veteran_pile[:]
-        o.veteran_discard = self.veteran_discard[:]
-        o.combat_pile = self.combat_pile[:]
-        o.combat_discard = self.combat_discard[:]
-        o.event_pile = self.event_pile[:]
-        o.event_discard = self.event_discard[:]
-        o.start_pending = self.start_pending[:]
-        o.champion_queue = self.champion_queue[:]
-        o.draft_pool = self.draft_pool[:]
-        o.winning_seats = self.winning_seats[:]
+        o.coins = self.coins.copy()
+        o.points = self.points.copy()
+        o.turned = self.turned.copy()
+        o.chained = self.chained.copy()
+        o.favor = self.favor.copy()
+        o.trample_ready = self.trample_ready.copy()
+        o.champion = self.champion.copy()
+        o.centre_buildings = self.centre_buildings.copy()
+        o.building_deck = self.building_deck.copy()
+        o.centre_novices = self.centre_novices.copy()
+        o.veteran_pile = self.veteran_pile.copy()
+        o.veteran_discard = self.veteran_discard.copy()
+        o.combat_pile = self.combat_pile.copy()
+        o.combat_discard = self.combat_discard.copy()
+        o.event_pile = self.event_pile.copy()
+        o.event_discard = self.event_discard.copy()
+        o.start_pending = self.start_pending.copy()
+        o.champion_queue = self.champion_queue.copy()
+        o.draft_pool = self.draft_pool.copy()
+        o.winning_seats = self.winning_seats.copy()
         o.gladiators = list(map(list.copy, self.gladiators))
         o.buildings = list(map(list.copy, self.buildings))
         o.hands = list(map(list.copy, self.hands))
