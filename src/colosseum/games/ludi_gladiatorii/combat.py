@@ -278,7 +278,7 @@ def attack_bonus(s: LudiState, seat: int, card: int) -> int:
 
 def attack_bonus_of(s: LudiState, seat: int, veteran: bool) -> int:
     """`attack_bonus` of any veteran (or novice) of `seat`: what his buildings give."""
-    return 1 if has_effect(s, seat, ATTACK_BONUS[veteran]) else 0
+    return ludus_bonuses(s, seat)[0][veteran]
 
 
 def defence_bonus(s: LudiState, seat: int, card: int) -> int:
@@ -289,12 +289,12 @@ def defence_bonus(s: LudiState, seat: int, card: int) -> int:
 
 def defence_bonus_of(s: LudiState, seat: int) -> int:
     """The defence building's part of `defence_bonus` (the same for all of `seat`'s)."""
-    return 1 if has_effect(s, seat, "defence_bonus") else 0
+    return ludus_bonuses(s, seat)[1]
 
 
 def ludus_bonuses(s: LudiState, seat: int) -> tuple[tuple[int, int], int]:
-    """`attack_bonus_of` novices and veterans (indexed by `veteran`) and `defence_bonus_of`
-    `seat`, at one look at his buildings (for the views)."""
+    """What `seat`'s buildings add in a combat, at one look at them: +1 attacking for his
+    novices and for his veterans (indexed by `veteran`), +1 defending."""
     effects = effects_of(s, seat)
     novice, veteran = ATTACK_BONUS
     attack = (1 if novice in effects else 0, 1 if veteran in effects else 0)

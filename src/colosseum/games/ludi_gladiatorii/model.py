@@ -105,7 +105,7 @@ class Combat:
         other.favor_left = self.favor_left.copy()
         other.declined = self.declined.copy()
         other.pending = self.pending
-        other.hand_used = [self.hand_used[0][:], self.hand_used[1][:]]
+        other.hand_used = [self.hand_used[0].copy(), self.hand_used[1].copy()]
         other.doomed = self.doomed
         return other
 
