@@ -45,8 +45,8 @@ def test_search_matches_the_reference_on_random_terrains(rules: Rules) -> None:
         land = random_terrain(rules, rng)
         facing, mp = rng.randrange(4), rng.randrange(9)
         found = land.search(facing, mp)
-        assert (found, land.stand) == reference_search(land, facing, mp)
-        assert list(land.stand) == list(reference_search(land, facing, mp)[1])  # same order
+        assert (found, land.standing()) == reference_search(land, facing, mp)
+        assert list(land.standing()) == list(reference_search(land, facing, mp)[1])  # order
 
 
 def test_move_actions_read_as_the_plain_notation_and_its_steps() -> None:

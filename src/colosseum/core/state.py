@@ -13,8 +13,10 @@ from .actions import Action, Event, JsonValue, normalize_notation
 from .errors import ColosseumError, IllegalAction
 from .options import OptionValue
 
-# The actions played so far, newest first, as a chain of (notation, rest) pairs: clones share it.
-ActionLog = tuple[str, "ActionLog"] | None
+# The actions played so far, newest first, as a chain of (action, rest) pairs: clones share it.
+# An action's notation is written when the log is read (`actions_played`), not at each apply: a
+# random playout never reads it. A log read back from a pickle holds the notations themselves.
+ActionLog = tuple["Action | str", "ActionLog"] | None
 
 
 class State(ABC):
@@ -155,7 +157,7 @@ class State(ABC):
                 action = legal[legal.index(action)]
         self._legal = None
         events = self._apply(action)
-        self._log = (str(action), self._log)
+        self._log = (action, self._log)
         return events
 
     def capped(self) -> bool:
@@ -189,7 +191,7 @@ class State(ABC):
         played: list[str] = []
         node = self._log
         while node is not None:
-            played.append(node[0])
+            played.append(str(node[0]))
             node = node[1]
         played.reverse()
         return played

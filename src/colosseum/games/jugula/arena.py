@@ -91,12 +91,12 @@ def in_danger_of(s: JugulaState, square: int, seat: int, exclude: tuple[int, ...
 def zone_enemies(s: JugulaState, g: int) -> list[tuple[int, int]]:
     """(square, facing) of the enemies of `g` that exert zones on his movement, by gladiator
     number (not by square as `enemies_of`: the movement reads them as a set)."""
-    square, fighters = s.square, s.fighters
+    square, fighters, held = s.square, s.fighters, s.held
     seat = fighters[g].seat
     return [
         (square[e], s.facing[e])
-        for e in range(len(fighters))
-        if square[e] >= 0 and fighters[e].seat != seat and exerts_zones(s, e)
+        for e, fighter in enumerate(fighters)
+        if square[e] >= 0 and fighter.seat != seat and (held[e] <= 0 or exerts_zones(s, e))
     ]
 
 
@@ -104,7 +104,10 @@ def impressive_costs(s: JugulaState, g: int) -> dict[int, int]:
     """Impressive: the extra MP for `g` entering each square next to an Impressive enemy."""
     extra: dict[int, int] = {}
     fighters = s.fighters
-    if not any(f.talents & IMPRESSIVE for f in fighters):
+    for fighter in fighters:  # a loop: cheaper than any() and a generator, asked at each move
+        if fighter.talents & IMPRESSIVE:
+            break
+    else:
         return extra
     cost = s.catalog.rules.talents.impressive_mp
     geo = geo_of(s)

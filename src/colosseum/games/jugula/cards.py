@@ -51,7 +51,7 @@ def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
 
 def take_top(state: JugulaState, seat: int, events: list[Event]) -> int:
     """The top card of the deck (reshuffling first if needed), or -1 if there is none."""
-    if not reshuffle(state, seat, events):
+    if not state.deck[seat] and not reshuffle(state, seat, events):
         return -1
     if state.top_known[seat]:
         arena.put(state, "top_known", seat, state.top_known[seat] - 1)

@@ -44,6 +44,16 @@ class Step(NamedTuple):
     cost: int
 
 
+class Stand(NamedTuple):
+    """The cheapest way a search found to stand on each square, in lists indexed by square
+    (read only for the squares in `reached`, in the order first reached)."""
+
+    score: list[int]  # cost * 64 + steps
+    previous: list[int]  # the square stepped from (`NO_SQUARE` for the start)
+    facing: list[int]  # the facing he entered it with
+    reached: list[int]
+
+
 @dataclass(frozen=True, slots=True)
 class Route:
     """The cheapest legal way to a (square, facing): its total MP and its steps, in order."""
@@ -65,9 +75,9 @@ def danger_from(geo: Geometry, square: int, enemies: Iterable[Enemy]) -> tuple[i
 
 # The searches made lately, by everything they read: a search repeats the same position many
 # times (the heuristic weighs every gladiator's move at each decision, and a tree search plays
-# out the same position again and again). Each holds the `stand` table (never changed once
+# out the same position again and again). Each holds the `stand` lists (never changed once
 # made) and the squares found; cleared whole when full.
-_SEARCHES: dict[tuple[Any, ...], tuple[dict[int, tuple[int, int, int]], tuple[Any, ...]]] = {}
+_SEARCHES: dict[tuple[Any, ...], tuple[Stand, tuple[Any, ...]]] = {}
 _SEARCHES_KEPT = 4096
 
 
@@ -103,28 +113,31 @@ class Terrain:
         forbidden: Iterable[int] = (),
     ) -> None:
         geo = geometry(rules.width, rules.height)
-        enemies = tuple(enemies)
         self.geo = geo
         self.start = start
         self.moving = rules.movement
-        blocked = {e for e, _ in enemies}
-        blocked.update(occupied, forbidden)
-        blocked.discard(start)
-        self.blocked = frozenset(blocked)
-        self.fronts = enemy_front(geo, enemies)
-        self.leave = 0 if fast else self.moving.leave_front
-        self.impressive = dict(impressive or {})
+        blocked = set(occupied)
+        blocked.update(forbidden)
+        fronts: set[int] = set()
+        front, danger = geo.front, geo.danger
         # square -> facings that face an enemy exerting his danger zone on it
         escape: dict[int, list[int]] = {}
-        if not souple:
-            danger = geo.danger
-            for enemy, facing in enemies:
-                target = danger[enemy][facing]
-                if target != NO_SQUARE:
-                    turn = (facing + 2) % 4  # from the square ahead of him, back towards him
-                    turns = escape.setdefault(target, [])
-                    if turn not in turns:
-                        turns.append(turn)
+        for enemy, facing in enemies:
+            blocked.add(enemy)
+            fronts.update(front[enemy][facing])
+            target = danger[enemy][facing]
+            if not souple and target != NO_SQUARE:
+                turn = (facing + 2) % 4  # from the square ahead of him, back towards him
+                turns = escape.get(target)
+                if turns is None:
+                    escape[target] = [turn]
+                elif turn not in turns:
+                    turns.append(turn)
+        blocked.discard(start)
+        self.blocked = frozenset(blocked)
+        self.fronts = frozenset(fronts)
+        self.leave = 0 if fast else self.moving.leave_front
+        self.impressive = dict(impressive) if impressive else {}
         self.escape = {square: tuple(sorted(turns)) for square, turns in escape.items()}
 
     def cost(self, square: int, facing: int, target: int) -> int:
@@ -167,7 +180,7 @@ class Terrain:
         """Every (square, facing) reachable from the start facing `facing` with at most `mp` MP,
         as (square, facing, cost, previous square) in order of cost; previous square is
         `NO_SQUARE` for the start and the square itself for a facing change alone. The way to
-        each previous square is `self.stand[square]`: (cost * 64 + steps, previous, facing).
+        each previous square is in `self.stand` (a `Stand`; `standing` gives it as a dict).
 
         The pivot before a step is free (`movement.face_before_step` is 0, as stated), so what a
         gladiator may do next depends on his square alone: a search over squares finds the
@@ -191,6 +204,12 @@ class Terrain:
         _SEARCHES[key] = (self.stand, tuple(found))
         return found
 
+    def standing(self) -> dict[int, tuple[int, int, int]]:
+        """The last search's cheapest way to stand on each square reached, in the order first
+        reached: square -> (cost * 64 + steps, previous square, facing entered with)."""
+        score, previous, facing, reached = self.stand
+        return {sq: (score[sq], previous[sq], facing[sq]) for sq in reached}
+
     def key(self) -> tuple[Any, ...]:
         """Everything `search` reads: its results are the same for the same key."""
         return (
@@ -207,13 +226,16 @@ class Terrain:
 
     def _search(self, facing: int, mp: int) -> list[tuple[int, int, int, int]]:
         """`search` worked out: Dijkstra over squares on flat lists indexed by square (and
-        square * 4 + facing), each square's exits read from a table (`_exits`)."""
+        square * 4 + facing), each square's exits read from a table (`_exits`); the heap holds
+        plain ints, score << shift | square, which order as (score, square) pairs would."""
         moving = self.moving
         forward, other, face_only = moving.forward, moving.other, moving.face_only
         leave, extra, escape, fronts = self.leave, self.impressive, self.escape, self.fronts
         back = self.geo.back
         exits, straight_exits = _exits(self.geo.width, self.geo.height)
         start, size, big = self.start, len(exits), 1 << 30
+        shift = size.bit_length()
+        mask = (1 << shift) - 1
         # score = cost * 64 + steps; `stand_*`: the cheapest way to stand on each square,
         # `side_*`: by a step that is not straight ahead (any facing), `one_*`: onto a
         # (square, facing) by a straight step or a step back out of a danger zone.
@@ -225,13 +247,15 @@ class Terrain:
         closed = [False] * size  # the blocked squares and those done
         for square in self.blocked:
             closed[square] = True
-        heap: list[tuple[int, int]] = [(0, start)]
+        heap = [start]  # score 0
         push, pop = heapq.heappush, heapq.heappop
         while heap:
-            score, at = pop(heap)
+            item = pop(heap)
+            at = item & mask
             if closed[at]:
                 continue
             closed[at] = True
+            score = item >> shift
             base = (score >> 6) + (leave if at in fronts else 0)
             turns = escape.get(at)
             if turns is None:  # a straight step or, if affordable, any other
@@ -266,7 +290,7 @@ class Terrain:
                                 reached.append(target)
                             stand_score[target], stand_from[target] = straight_new, at
                             stand_turn[target] = straight
-                            push(heap, (straight_new, target))
+                            push(heap, straight_new << shift | target)
                 if side_fits and side_score[target] > side_new:
                     side_score[target], side_from[target] = side_new, at
                     if side_new < stand_score[target]:
@@ -275,9 +299,10 @@ class Terrain:
                         stand_score[target], stand_from[target] = side_new, at
                         # the facing he steps with: his own, unless that would be straight
                         stand_turn[target] = facing if straight != facing else (facing + 1) % 4
-                        push(heap, (side_new, target))
-        self.stand = {sq: (stand_score[sq], stand_from[sq], stand_turn[sq]) for sq in reached}
+                        push(heap, side_new << shift | target)
+        self.stand = Stand(stand_score, stand_from, stand_turn, reached)
         found: list[tuple[int, int, int, int]] = []
+        append = found.append
         turn_cost = face_only * 64 + 1
         for square in sorted(reached, key=stand_score.__getitem__):
             # the best way to each facing: onto it by a straight step (or out of a danger
@@ -291,12 +316,11 @@ class Terrain:
                 best, source = (
                     (turned, square) if turning and turned < side else (side, side_source)
                 )
-                for turn in FACINGS:
-                    one = one_score[key + turn]
+                for turn, one in enumerate(one_score[key : key + 4]):
                     if one <= best and one < big:
-                        found.append((square, turn, one >> 6, one_from[key + turn]))
+                        append((square, turn, one >> 6, one_from[key + turn]))
                     elif best < big:
-                        found.append((square, turn, best >> 6, source))
+                        append((square, turn, best >> 6, source))
                 continue
             for turn in FACINGS:
                 best, source = one_score[key + turn], one_from[key + turn]
@@ -305,7 +329,7 @@ class Terrain:
                 if turning and turned < best and turn in allowed:
                     best, source = turned, square
                 if best < big:
-                    found.append((square, turn, best >> 6, source))
+                    append((square, turn, best >> 6, source))
         return found
 
     def routes(self, facing: int, mp: int) -> dict[tuple[int, int], Route]:
@@ -314,18 +338,20 @@ class Terrain:
         for square, turn, cost, previous in self.search(facing, mp):
             steps = self.way_to(previous) if previous != NO_SQUARE else []
             if previous != NO_SQUARE:
-                steps.append(Step(square, turn, cost - (self.stand[previous][0] >> 6)))
+                steps.append(Step(square, turn, cost - (self.stand.score[previous] >> 6)))
             found[(square, turn)] = Route(cost, tuple(steps))
         return found
 
     def way_to(self, square: int) -> list[Step]:
         """The steps of the cheapest way found to stand on `square`."""
+        score, before, facing, _ = self.stand
         steps: list[Step] = []
         while True:
-            score, previous, turn = self.stand[square]
+            previous = before[square]
             if previous == NO_SQUARE:
                 break
-            steps.append(Step(square, turn, (score >> 6) - (self.stand[previous][0] >> 6)))
+            cost = (score[square] >> 6) - (score[previous] >> 6)
+            steps.append(Step(square, facing[square], cost))
             square = previous
         steps.reverse()
         return steps

@@ -128,19 +128,34 @@ def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
 # --- one gladiator's move ------------------------------------------------------------------------
 
 
+STAY = Action("stay")  # a value, offered by every move
+
+
 class Destination(Action):
     """`to e5 n d5n-e5n`: a reachable (square, facing) of a move with its cheapest path. The
     notation is written only when first read (`args`): a random playout reads one action in
-    ninety; the steps come from the search itself (`steps`)."""
+    ninety; the steps come from the search itself (`steps`). Made by `every`."""
 
     __slots__ = ("_args", "_found", "_paths")
     _args: tuple[int | str, ...]
+    _found: tuple[int, int, int, int]  # (square, facing, cost, previous) from `Terrain.search`
+    _paths: _Paths
 
-    def __init__(self, paths: _Paths, found: tuple[int, int, int, int]) -> None:
-        self.kind = "to"
-        self._text = None
-        self._paths = paths
-        self._found = found  # (square, facing, cost, previous) as `Terrain.search` gives it
+    @classmethod
+    def every(
+        cls, paths: _Paths, found: list[tuple[int, int, int, int]], square: int, facing: int
+    ) -> list[Action]:
+        """ "stay", then one for each entry of `found` but (`square`, `facing`), where he
+        stands: its slots set here, not by a call to `__init__` for each (a move offers ninety
+        on average)."""
+        made: list[Action] = [STAY]
+        append, new = made.append, object.__new__
+        for entry in found:
+            if entry[0] != square or entry[1] != facing:
+                move = new(cls)
+                move.kind, move._text, move._paths, move._found = "to", None, paths, entry
+                append(move)
+        return made
 
     @property
     def args(self) -> tuple[int | str, ...]:
@@ -168,11 +183,10 @@ class Destination(Action):
         square, facing, _, previous = self._found
         land = self._paths.land
         chain = [(square, facing)]
-        stand = land.stand
+        before, entered = land.stand.previous, land.stand.facing
         while previous >= 0:
-            _, before, turn = stand[previous]
-            chain.append((previous, turn))
-            previous = before
+            chain.append((previous, entered[previous]))
+            previous = before[previous]
         chain.pop()  # the start: where he stands now
         at, steps = land.start, []
         for target, turn in reversed(chain):
@@ -197,7 +211,8 @@ class _Paths:
         known = self.known.get(square)
         if known is not None:
             return known
-        _, previous, facing = self.land.stand[square]
+        stand = self.land.stand
+        previous, facing = stand.previous[square], stand.facing[square]
         if previous < 0:
             text = ""
         else:
@@ -216,13 +231,7 @@ def _legal_move(s: JugulaState, task: Task) -> list[Action]:
     land = terrain(s, g, mode)
     square, facing = s.square[g], s.facing[g]
     paths = _Paths(land, s.catalog.rules.squares)
-    found: list[Action] = [Action("stay")]
-    found += [
-        Destination(paths, entry)
-        for entry in land.search(facing, mp)
-        if entry[0] != square or entry[1] != facing
-    ]
-    return found
+    return Destination.every(paths, land.search(facing, mp), square, facing)
 
 
 def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
@@ -239,20 +248,18 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
     geo = arena.geo_of(s)
     # the Aware enemies, in board order: nobody else moves while he does
     aware = [e for e in arena.enemies_of(s, g) if s.fighters[e].talents & AWARE]
+    owner, code = s.fighters[g].seat, arena.armatura(s, g).code  # as `arena.describe`
+    names, rule = s.catalog.rules.squares, MOVE_RULES[mode]
     for i, step in enumerate(route):
         mp -= step.cost
         turned = step.square == s.square[g]
         arena.place(s, g, step.square, step.facing)
-        events.append(
-            Event(
-                "step",
-                {**arena.describe(s, g), "facing": FACING_LETTERS[step.facing]},
-                rule=MOVE_RULES[mode],
-            )
-        )
+        facing = FACING_LETTERS[step.facing]
+        data = {"seat": owner, "armatura": code, "square": names[step.square], "facing": facing}
+        events.append(Event("step", data, rule=rule))
         if mode == MOVE_DODGE and step.square == vacated and s.fight is not None:
             s.fight.vacated = NOBODY  # Dodge: back where he stood, no pursuit
-        if turned:
+        if turned or not aware:
             continue
         watchers = [e for e in aware if step.square in geo.adjacent[s.square[e]]]
         if watchers:

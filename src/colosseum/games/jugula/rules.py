@@ -373,24 +373,26 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     if len(hand) == 1 and cards.can_draw(s, seat):
         return [*found, Action("play", catalog.cards[hand[0]].code, "draw")]
     for card in playable:
-        plays = _plays(catalog.cards[card].code)
-        found.extend(plays[:_ABILITY])
+        before, ability, after = _plays(catalog.cards[card].code)
+        found.extend(before)
         if abilities.usable(s, seat, card):
-            found.append(plays[_ABILITY])
-        found.extend(plays[_ABILITY + 1 :])
+            found.append(ability)
+        found.extend(after)
     return found
 
 
 _ABILITY = EFFECTS.index("ability")
-_PLAYS: dict[str, tuple[Action, ...]] = {}
+_PLAYS: dict[str, tuple[tuple[Action, ...], Action, tuple[Action, ...]]] = {}
 
 
-def _plays(code: str) -> tuple[Action, ...]:
-    """The card's actions, one per effect in `EFFECTS`' order: made once per card code (an
-    Action is a value; the hands offer them turn after turn)."""
+def _plays(code: str) -> tuple[tuple[Action, ...], Action, tuple[Action, ...]]:
+    """The card's actions, one per effect in `EFFECTS`' order, as (those before the ability,
+    the ability, those after it): made once per card code (an Action is a value; the hands
+    offer them turn after turn)."""
     plays = _PLAYS.get(code)
     if plays is None:
-        plays = _PLAYS[code] = tuple(Action("play", code, effect) for effect in EFFECTS)
+        every = tuple(Action("play", code, effect) for effect in EFFECTS)
+        plays = _PLAYS[code] = (every[:_ABILITY], every[_ABILITY], every[_ABILITY + 1 :])
     return plays
 
 
