@@ -185,6 +185,24 @@ def test_bow_never_attacks_adjacent_squares(geo: Geometry) -> None:
     assert geo.square("d8") not in zone  # Range 5: 1 + 5 rows ahead, d2-d7
 
 
+@pytest.mark.parametrize("size", [(8, 8), (6, 9)])
+def test_attack_zone_is_the_band_ahead_seen_from_the_gladiator(size: tuple[int, int]) -> None:
+    """Every square, facing, Range and Bow: the zone walked row by row is the set of squares 1
+    to 1 + Range rows ahead and at most one file aside in the gladiator's own frame."""
+    geo = geometry(*size)
+    for square in range(geo.size):
+        for facing in FACINGS:
+            for reach in range(4):
+                for bow in (False, True):
+                    framed = [geo._frame(square, facing, other) for other in range(geo.size)]
+                    expected = tuple(
+                        other
+                        for other, (ahead, right) in enumerate(framed)
+                        if 1 + bow <= ahead <= 1 + reach and abs(right) <= 1
+                    )
+                    assert geo.attack_zone(square, facing, reach, bow) == expected
+
+
 def test_bow_squares_between_count_the_shortest_route(geo: Geometry) -> None:
     """ "As two squares separate them, B will increase his DEF by 2"."""
     a = geo.square("d2")

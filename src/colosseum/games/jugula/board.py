@@ -132,12 +132,16 @@ class Geometry:
         if massive:
             ahead = self.danger[square][facing]
             return () if ahead == NO_SQUARE else (ahead,)
+        file, rank = self.coords(square)
+        fx, fy = DIRECTIONS[2 * facing]  # ahead
+        rx, ry = DIRECTIONS[(2 * facing + 2) % 8]  # right
         found = []
-        for other in range(self.size):
-            ahead, right = self._frame(square, facing, other)
-            if 1 <= ahead <= 1 + reach and abs(right) <= 1 and not (bow and ahead == 1):
-                found.append(other)
-        return tuple(found)
+        for ahead in range(2 if bow else 1, 2 + reach):  # the band's rows, then its 3 files
+            for right in (-1, 0, 1):
+                f, r = file + ahead * fx + right * rx, rank + ahead * fy + right * ry
+                if 0 <= f < self.width and 0 <= r < self.height:
+                    found.append(r * self.width + f)
+        return tuple(sorted(found))
 
     def facing_towards(self, square: int, other: int) -> int | None:
         """The facing that puts orthogonally adjacent `other` in the danger zone, else None."""
