@@ -134,9 +134,11 @@ STAY = Action("stay")  # a value, offered by every move
 class Destination(Action):
     """`to e5 n d5n-e5n`: a reachable (square, facing) of a move with its cheapest path. The
     notation is written only when first read (`args`): a random playout reads one action in
-    ninety; the steps come from the search itself (`steps`). Made by `every`."""
+    ninety; the steps come from the search itself (`steps`). Made by `every`; the kind is the
+    class's, and `_text` stays unset until the notation is first written (`__str__`)."""
 
     __slots__ = ("_args", "_found", "_paths")
+    kind = "to"
     _args: tuple[int | str, ...]
     _found: tuple[int, int, int, int]  # (square, facing, cost, previous) from `Terrain.search`
     _paths: _Paths
@@ -153,9 +155,18 @@ class Destination(Action):
         for entry in found:
             if entry[0] != square or entry[1] != facing:
                 move = new(cls)
-                move.kind, move._text, move._paths, move._found = "to", None, paths, entry
+                move._paths, move._found = paths, entry
                 append(move)
         return made
+
+    def __str__(self) -> str:
+        try:
+            text = self._text
+        except AttributeError:  # the first writing
+            text = None
+        if text is None:
+            text = self._text = " ".join([self.kind, *map(str, self.args)])
+        return text
 
     @property
     def args(self) -> tuple[int | str, ...]:

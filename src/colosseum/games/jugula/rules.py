@@ -194,11 +194,23 @@ def _legal_deploy(s: JugulaState, task: Task) -> list[Action]:
     found = []
     for g in arena.familia(s, seat):
         if s.square[g] < 0 and s.wounds[g] < 2:
-            code = arena.armatura(s, g).code
-            for sq in squares:
-                for f in facings:
-                    found.append(Action("deploy", code, rules.squares[sq], FACING_LETTERS[f]))
+            made = _deploys(rules.squares, arena.armatura(s, g).code)
+            found.extend([made[sq * 4 + f] for sq in squares for f in facings])
     return found
+
+
+_DEPLOYS: dict[tuple[tuple[str, ...], str], tuple[Action, ...]] = {}
+
+
+def _deploys(squares: tuple[str, ...], code: str) -> tuple[Action, ...]:
+    """An armatura's deployments, by square * 4 + facing: made once per arena and armatura
+    (an Action is a value; up to 256 are offered at each placement)."""
+    made = _DEPLOYS.get((squares, code))
+    if made is None:
+        made = _DEPLOYS[(squares, code)] = tuple(
+            Action("deploy", code, name, letter) for name in squares for letter in FACING_LETTERS
+        )
+    return made
 
 
 def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
