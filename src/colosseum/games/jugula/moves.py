@@ -143,18 +143,26 @@ class Destination(Action):
     _found: tuple[int, int, int, int]  # (square, facing, cost, previous) from `Terrain.search`
     _paths: _Paths
 
+    # made empty by `every`, which fills it: object's own __init__, run in C, makes the call
+    # cheaper than Action's or than object.__new__ (a move makes ninety)
+    if TYPE_CHECKING:
+
+        def __init__(self) -> None: ...
+
+    else:
+        __init__ = object.__init__
+
     @classmethod
     def every(
         cls, paths: _Paths, found: list[tuple[int, int, int, int]], square: int, facing: int
     ) -> list[Action]:
         """ "stay", then one for each entry of `found` but (`square`, `facing`), where he
-        stands: its slots set here, not by a call to `__init__` for each (a move offers ninety
-        on average)."""
+        stands."""
         made: list[Action] = [STAY]
-        append, new = made.append, object.__new__
+        append = made.append
         for entry in found:
             if entry[0] != square or entry[1] != facing:
-                move = new(cls)
+                move = cls()
                 move._paths, move._found = paths, entry
                 append(move)
         return made
