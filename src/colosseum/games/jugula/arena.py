@@ -46,9 +46,12 @@ def standing(s: JugulaState, seat: int) -> list[int]:
 
 
 def enemies_of(s: JugulaState, g: int) -> list[int]:
-    """Every gladiator of another familia in the arena ("all of them count as enemies")."""
-    seat = s.fighters[g].seat
-    return [e for e in s.board if e >= 0 and s.fighters[e].seat != seat]
+    """Every gladiator of another familia in the arena ("all of them count as enemies"), in
+    board order (the order of their squares)."""
+    seat, square = s.fighters[g].seat, s.square
+    found = [e for e, fighter in enumerate(s.fighters) if square[e] >= 0 and fighter.seat != seat]
+    found.sort(key=square.__getitem__)  # a few gladiators, not the 64 squares of `board`
+    return found
 
 
 def hindered(s: JugulaState, g: int) -> bool:

@@ -138,7 +138,9 @@ class Terrain:
         self.fronts = frozenset(fronts)
         self.leave = 0 if fast else self.moving.leave_front
         self.impressive = dict(impressive) if impressive else {}
-        self.escape = {square: tuple(sorted(turns)) for square, turns in escape.items()}
+        self.escape = (
+            {square: tuple(sorted(turns)) for square, turns in escape.items()} if escape else {}
+        )
 
     def cost(self, square: int, facing: int, target: int) -> int:
         """MP of the step from `square` to the adjacent `target` after pivoting to `facing`."""
