@@ -265,7 +265,9 @@ class Terrain:
                 ways = exits[at] if side_fits or extra else straight_exits[at]
             else:  # in a danger zone: only straight back, facing an enemy exerting it
                 step, side_fits = other, False
-                ways = tuple((back[at][t], t) for t in turns if back[at][t] != NO_SQUARE)
+                ways = tuple(
+                    (back[at][t], t, back[at][t] * 4 + t) for t in turns if back[at][t] != NO_SQUARE
+                )
             if base + step > mp:  # no step is affordable from here (extra MP are >= 0)
                 continue
             length = (score & 63) + 1
@@ -273,7 +275,7 @@ class Terrain:
             # for every way out without Impressive enemies
             straight_new = (base + step) * 64 + length
             side_new = (base + other) * 64 + length
-            for target, straight in ways:
+            for target, straight, key in ways:
                 if closed[target]:
                     continue
                 if extra:
@@ -283,16 +285,14 @@ class Terrain:
                     straight_new = (cost + step) * 64 + length
                     side_new = (cost + other) * 64 + length
                     side_fits = turns is None and cost + other <= mp
-                if straight >= 0:
-                    key = target * 4 + straight
-                    if one_score[key] > straight_new:
-                        one_score[key], one_from[key] = straight_new, at
-                        if straight_new < stand_score[target]:
-                            if stand_score[target] == big:
-                                reached.append(target)
-                            stand_score[target], stand_from[target] = straight_new, at
-                            stand_turn[target] = straight
-                            push(heap, straight_new << shift | target)
+                if straight >= 0 and one_score[key] > straight_new:
+                    one_score[key], one_from[key] = straight_new, at
+                    if straight_new < stand_score[target]:
+                        if stand_score[target] == big:
+                            reached.append(target)
+                        stand_score[target], stand_from[target] = straight_new, at
+                        stand_turn[target] = straight
+                        push(heap, straight_new << shift | target)
                 if side_fits and side_score[target] > side_new:
                     side_score[target], side_from[target] = side_new, at
                     if side_new < stand_score[target]:
@@ -359,17 +359,20 @@ class Terrain:
         return steps
 
 
+Exits = tuple[tuple[int, int, int], ...]
+
+
 @cache
-def _exits(
-    width: int, height: int
-) -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[tuple[int, int], ...], ...]]:
+def _exits(width: int, height: int) -> tuple[tuple[Exits, ...], tuple[Exits, ...]]:
     """Per square, its adjacent squares in `Geometry.adjacent`'s order as (square, the facing
-    that has it straight ahead or -1); and the same list with the straight ones alone."""
+    that has it straight ahead or -1, square * 4 + that facing: where `_search` keeps the way
+    onto it facing so); and the same list with the straight ones alone."""
     geo = geometry(width, height)
     every = tuple(
         tuple(
-            (target, geo.danger[at].index(target) if target in geo.danger[at] else -1)
+            (target, facing, target * 4 + facing)
             for target in geo.adjacent[at]
+            for facing in [geo.danger[at].index(target) if target in geo.danger[at] else -1]
         )
         for at in range(geo.size)
     )
