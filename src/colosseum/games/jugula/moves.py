@@ -89,17 +89,30 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
     """Movement Effect: a gladiator not moved yet this turn; a hindered one may only spend his
     MP to shake off his markers ("Hindrance"). Ability moves (mode) may pick any of them."""
     seat, mode = task[1], task[3]
-    found = [Action("done")]
+    found = [DONE]
     for g in arena.familia(s, seat):
         if s.square[g] < 0 or (mode == MOVE_NORMAL and s.moved[g]):
             continue
-        where = arena.name(s, g)
+        move, shake = _picks(arena.name(s, g))
         if arena.hindered(s, g):
             if mode == MOVE_NORMAL:
-                found.append(Action("shake", where))
+                found.append(shake)
         elif can_move(s, g, mode):
-            found.append(Action("move", where))
+            found.append(move)
     return found
+
+
+DONE = Action("done")
+_PICKS: dict[str, tuple[Action, Action]] = {}
+
+
+def _picks(where: str) -> tuple[Action, Action]:
+    """("move", "shake") for the gladiator on square `where`: made once per square (an Action
+    is a value)."""
+    picks = _PICKS.get(where)
+    if picks is None:
+        picks = _PICKS[where] = (Action("move", where), Action("shake", where))
+    return picks
 
 
 def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
