@@ -190,26 +190,32 @@ def test_hot_seat_passes_the_keyboard_and_shows_nothing_of_the_other_seat() -> N
 
 def test_a_computer_thinking_shows_and_the_screen_stays_alive(monkeypatch: Any) -> None:
     """The agent runs in a worker thread: the title says who is thinking, the help still opens."""
-    import time
+    import threading
 
     from colosseum.cli.tui.controller import GameController
 
     slow = GameController.choose
+    thinking, release = threading.Event(), threading.Event()
 
     def choose(self: GameController, state: Any) -> Any:
-        time.sleep(0.6)
+        thinking.set()
+        release.wait(10)  # held until the screens are taken, however slow the machine
         return slow(self, state)
 
     monkeypatch.setattr(GameController, "choose", choose)
     screens: list[str] = []
 
     async def scenario(pilot: Pilot[Any], app: PlayApp) -> None:
-        await pilot.pause(0.3)
+        while not thinking.is_set():
+            await pilot.pause(0.05)
+        await pilot.pause()
         screens.append(screen_text(app))
         await pilot.press("f1")
         await pilot.pause()
         screens.append(screen_text(app))
         await pilot.press("escape")
+        await pilot.pause()
+        release.set()
         await settle(pilot, app)
         screens.append(screen_text(app))
 
