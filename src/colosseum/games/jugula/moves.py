@@ -9,6 +9,7 @@ the gladiator stands ("Movement", "Hindrance", "Par Pari Refertur", "Appendix II
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
@@ -103,16 +104,13 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
 
 
 DONE = Action("done")
-_PICKS: dict[str, tuple[Action, Action]] = {}
 
 
+@cache
 def _picks(where: str) -> tuple[Action, Action]:
     """("move", "shake") for the gladiator on square `where`: made once per square (an Action
     is a value)."""
-    picks = _PICKS.get(where)
-    if picks is None:
-        picks = _PICKS[where] = (Action("move", where), Action("shake", where))
-    return picks
+    return Action("move", where), Action("shake", where)
 
 
 def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
@@ -148,7 +146,7 @@ class Destination(Action):
     """`to e5 n d5n-e5n`: a reachable (square, facing) of a move with its cheapest path. The
     notation is written only when first read (`args`): a random playout reads one action in
     ninety; the steps come from the search itself (`steps`). Made by `every`; the kind is the
-    class's, and `_text` stays unset until the notation is first written (`__str__`)."""
+    class's."""
 
     __slots__ = ("_args", "_found", "_paths")
     kind = "to"
@@ -176,18 +174,9 @@ class Destination(Action):
         for entry in found:
             if entry[0] != square or entry[1] != facing:
                 move = cls()
-                move._paths, move._found = paths, entry
+                move._text, move._paths, move._found = None, paths, entry
                 append(move)
         return made
-
-    def __str__(self) -> str:
-        try:
-            text = self._text
-        except AttributeError:  # the first writing
-            text = None
-        if text is None:
-            text = self._text = " ".join([self.kind, *map(str, self.args)])
-        return text
 
     @property
     def args(self) -> tuple[int | str, ...]:

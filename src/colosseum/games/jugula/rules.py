@@ -8,6 +8,7 @@ other rule areas live in `moves`, `combat` and `abilities`; this module dispatch
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
@@ -199,18 +200,13 @@ def _legal_deploy(s: JugulaState, task: Task) -> list[Action]:
     return found
 
 
-_DEPLOYS: dict[tuple[tuple[str, ...], str], tuple[Action, ...]] = {}
-
-
+@cache
 def _deploys(squares: tuple[str, ...], code: str) -> tuple[Action, ...]:
     """An armatura's deployments, by square * 4 + facing: made once per arena and armatura
     (an Action is a value; up to 256 are offered at each placement)."""
-    made = _DEPLOYS.get((squares, code))
-    if made is None:
-        made = _DEPLOYS[(squares, code)] = tuple(
-            Action("deploy", code, name, letter) for name in squares for letter in FACING_LETTERS
-        )
-    return made
+    return tuple(
+        Action("deploy", code, name, letter) for name in squares for letter in FACING_LETTERS
+    )
 
 
 def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
@@ -394,18 +390,15 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
 
 
 _ABILITY = EFFECTS.index("ability")
-_PLAYS: dict[str, tuple[tuple[Action, ...], Action, tuple[Action, ...]]] = {}
 
 
+@cache
 def _plays(code: str) -> tuple[tuple[Action, ...], Action, tuple[Action, ...]]:
     """The card's actions, one per effect in `EFFECTS`' order, as (those before the ability,
     the ability, those after it): made once per card code (an Action is a value; the hands
     offer them turn after turn)."""
-    plays = _PLAYS.get(code)
-    if plays is None:
-        every = tuple(Action("play", code, effect) for effect in EFFECTS)
-        plays = _PLAYS[code] = (every[:_ABILITY], every[_ABILITY], every[_ABILITY + 1 :])
-    return plays
+    every = tuple(Action("play", code, effect) for effect in EFFECTS)
+    return every[:_ABILITY], every[_ABILITY], every[_ABILITY + 1 :]
 
 
 def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
