@@ -79,6 +79,7 @@ def danger_from(geo: Geometry, square: int, enemies: Iterable[Enemy]) -> tuple[i
 # made) and the squares found; cleared whole when full.
 _SEARCHES: dict[tuple[Any, ...], tuple[Stand, tuple[Any, ...]]] = {}
 _SEARCHES_KEPT = 4096
+_BIG = 1 << 30  # the score of a way not found
 
 
 class Terrain:
@@ -98,6 +99,7 @@ class Terrain:
         "moving",
         "stand",
         "start",
+        "ways",
     )
 
     def __init__(
@@ -189,7 +191,7 @@ class Terrain:
         cheapest way to stand on each; a facing is then reached by the step onto the square
         (the facing of the step) or by a facing change once there. Ties go to fewer steps.
         """
-        return self._search(facing, mp)
+        return self.found(self.ends(facing, mp))
 
     def search_kept(self, facing: int, mp: int) -> list[tuple[int, int, int, int]]:
         """`search`, found again if a search of the same terrain, facing and MP was made lately
@@ -200,7 +202,7 @@ class Terrain:
         if known is not None:
             self.stand = known[0]
             return list(known[1])
-        found = self._search(facing, mp)
+        found = self.search(facing, mp)
         if len(_SEARCHES) >= _SEARCHES_KEPT:
             _SEARCHES.clear()
         _SEARCHES[key] = (self.stand, tuple(found))
@@ -226,16 +228,69 @@ class Terrain:
             tuple(self.impressive.items()),
         )
 
-    def _search(self, facing: int, mp: int) -> list[tuple[int, int, int, int]]:
-        """`search` worked out: Dijkstra over squares on flat lists indexed by square (and
-        square * 4 + facing), each square's exits read from a table (`_exits`); the heap holds
-        plain ints, score << shift | square, which order as (score, square) pairs would."""
+    def ends(self, facing: int, mp: int) -> list[int]:
+        """`search`'s (square, facing) pairs alone, as square * 4 + facing, in its order: what
+        a move offers, each pair's cost and previous square read later, if ever, by `found`.
+
+        The squares go by the cheapest way to stand on them, ties in the order first reached,
+        and each square's facings in order."""
+        self._spread(facing, mp)
+        score, _, _, reached = self.stand
+        side_score, _, one_score, _, _ = self.ways
+        escape, big = self.escape, _BIG
+        turn_cost = self.moving.face_only * 64 + 1
+        keys: list[int] = []
+        append, extend = keys.append, keys.extend
+        for square in sorted(reached, key=score.__getitem__):
+            turning = (score[square] + turn_cost) >> 6 <= mp
+            allowed = escape.get(square)
+            first = square * 4
+            if allowed is None:  # any facing by a side step or a facing change, if either fits
+                if turning or side_score[square] < big:
+                    extend((first, first + 1, first + 2, first + 3))
+                    continue
+                allowed = ()
+            side = side_score[square] < big
+            for turn in FACINGS:
+                if side or one_score[first + turn] < big or (turning and turn in allowed):
+                    append(first + turn)
+        return keys
+
+    def found(self, keys: Iterable[int]) -> list[tuple[int, int, int, int]]:
+        """(square, facing, cost, previous square) of the last search's cheapest way onto each
+        (square, facing) of `keys` (square * 4 + facing, from `ends`): onto it by a straight
+        step or a step out of a danger zone, else by a side step, else by a facing change once
+        on the square (ties in that order)."""
+        side_score, side_from, one_score, one_from, mp = self.ways
+        score, escape = self.stand.score, self.escape
+        turn_cost = self.moving.face_only * 64 + 1
+        found: list[tuple[int, int, int, int]] = []
+        append = found.append
+        for key in keys:
+            square = key >> 2
+            best, source = one_score[key], one_from[key]
+            if side_score[square] < best:
+                best, source = side_score[square], side_from[square]
+            turned = score[square] + turn_cost
+            if turned < best and turned >> 6 <= mp:
+                allowed = escape.get(square)
+                if allowed is None or key & 3 in allowed:
+                    best, source = turned, square
+            append((square, key & 3, best >> 6, source))
+        return found
+
+    def _spread(self, facing: int, mp: int) -> None:
+        """The search over squares: Dijkstra on flat lists indexed by square (and square * 4 +
+        facing), each square's exits read from a table (`_exits`); the heap holds plain ints,
+        score << shift | square, which order as (score, square) pairs would. Leaves the
+        cheapest way to stand on each square in `stand`, and in `ways` the cheapest by a side
+        step and onto each (square, facing) by a straight step, for `ends` and `found`."""
         moving = self.moving
-        forward, other, face_only = moving.forward, moving.other, moving.face_only
+        forward, other = moving.forward, moving.other
         leave, extra, escape, fronts = self.leave, self.impressive, self.escape, self.fronts
         back = self.geo.back
         exits, straight_exits = _exits(self.geo.width, self.geo.height)
-        start, size, big = self.start, len(exits), 1 << 30
+        start, size, big = self.start, len(exits), _BIG
         shift = size.bit_length()
         mask = (1 << shift) - 1
         # score = cost * 64 + steps; `stand_*`: the cheapest way to stand on each square,
@@ -303,36 +358,7 @@ class Terrain:
                         stand_turn[target] = facing if straight != facing else (facing + 1) % 4
                         push(heap, side_new << shift | target)
         self.stand = Stand(stand_score, stand_from, stand_turn, reached)
-        found: list[tuple[int, int, int, int]] = []
-        append = found.append
-        turn_cost = face_only * 64 + 1
-        for square in sorted(reached, key=stand_score.__getitem__):
-            # the best way to each facing: onto it by a straight step (or out of a danger
-            # zone), else by a side step, else by a facing change once there (ties in that order)
-            side, side_source = side_score[square], side_from[square]
-            turned = stand_score[square] + turn_cost
-            turning = turned >> 6 <= mp
-            allowed = escape.get(square)
-            key = square * 4
-            if allowed is None:  # every facing may be turned to: one choice past the straight
-                best, source = (
-                    (turned, square) if turning and turned < side else (side, side_source)
-                )
-                for turn, one in enumerate(one_score[key : key + 4]):
-                    if one <= best and one < big:
-                        append((square, turn, one >> 6, one_from[key + turn]))
-                    elif best < big:
-                        append((square, turn, best >> 6, source))
-                continue
-            for turn in FACINGS:
-                best, source = one_score[key + turn], one_from[key + turn]
-                if side < best:
-                    best, source = side, side_source
-                if turning and turned < best and turn in allowed:
-                    best, source = turned, square
-                if best < big:
-                    append((square, turn, best >> 6, source))
-        return found
+        self.ways = (side_score, side_from, one_score, one_from, mp)
 
     def routes(self, facing: int, mp: int) -> dict[tuple[int, int], Route]:
         """`search` as Routes with their steps (see `destinations`)."""
@@ -365,7 +391,7 @@ Exits = tuple[tuple[int, int, int], ...]
 @cache
 def _exits(width: int, height: int) -> tuple[tuple[Exits, ...], tuple[Exits, ...]]:
     """Per square, its adjacent squares in `Geometry.adjacent`'s order as (square, the facing
-    that has it straight ahead or -1, square * 4 + that facing: where `_search` keeps the way
+    that has it straight ahead or -1, square * 4 + that facing: where `_spread` keeps the way
     onto it facing so); and the same list with the straight ones alone."""
     geo = geometry(width, height)
     every = tuple(

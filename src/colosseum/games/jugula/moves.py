@@ -143,15 +143,14 @@ STAY = Action("stay")  # a value, offered by every move
 
 
 class Destination(Action):
-    """`to e5 n d5n-e5n`: a reachable (square, facing) of a move with its cheapest path. The
-    notation is written only when first read (`args`): a random playout reads one action in
-    ninety; the steps come from the search itself (`steps`). Made by `every`; the kind is the
-    class's."""
+    """`to e5 n d5n-e5n`: a reachable (square, facing) of a move with its cheapest path. Its
+    cost and path are read from the search only when first asked for (`args`, `steps`): a
+    random playout reads one action in ninety. Made by `every`; the kind is the class's."""
 
-    __slots__ = ("_args", "_found", "_paths")
+    __slots__ = ("_args", "_key", "_paths")
     kind = "to"
     _args: tuple[int | str, ...]
-    _found: tuple[int, int, int, int]  # (square, facing, cost, previous) from `Terrain.search`
+    _key: int  # square * 4 + facing, one of `Terrain.ends`
     _paths: _Paths
 
     # made empty by `every`, which fills it: object's own __init__, run in C, makes the call
@@ -164,26 +163,30 @@ class Destination(Action):
         __init__ = object.__init__
 
     @classmethod
-    def every(
-        cls, paths: _Paths, found: list[tuple[int, int, int, int]], square: int, facing: int
-    ) -> list[Action]:
-        """ "stay", then one for each entry of `found` but (`square`, `facing`), where he
-        stands."""
+    def every(cls, paths: _Paths, keys: list[int], here: int) -> list[Action]:
+        """ "stay", then one for each (square, facing) of `keys` but `here`, where he stands."""
         made: list[Action] = [STAY]
         append = made.append
-        for entry in found:
-            if entry[0] != square or entry[1] != facing:
+        for key in keys:
+            if key != here:
                 move = cls()
-                move._text, move._paths, move._found = None, paths, entry
+                move._key, move._paths = key, paths
                 append(move)
         return made
+
+    def __str__(self) -> str:
+        try:
+            return self._text or Action.__str__(self)
+        except AttributeError:  # the first reading: `every` leaves the slot empty
+            self._text = None
+            return Action.__str__(self)
 
     @property
     def args(self) -> tuple[int | str, ...]:
         try:
             return self._args
         except AttributeError:  # the first reading
-            square, facing, _, previous = self._found
+            square, facing, _, previous = self._paths.land.found((self._key,))[0]
             names = self._paths.names
             step = names[square] + FACING_LETTERS[facing]
             head = self._paths.text(previous)
@@ -197,12 +200,12 @@ class Destination(Action):
     @property
     def place(self) -> tuple[int, int]:
         """(square, facing) where the move ends, without writing the notation."""
-        return self._found[0], self._found[1]
+        return self._key >> 2, self._key & 3
 
     def steps(self) -> list[Step]:
         """The path's steps with their costs, as `_parse_path` reads them from the notation."""
-        square, facing, _, previous = self._found
         land = self._paths.land
+        square, facing, _, previous = land.found((self._key,))[0]
         chain = [(square, facing)]
         before, entered = land.stand.previous, land.stand.facing
         while previous >= 0:
@@ -252,7 +255,7 @@ def _legal_move(s: JugulaState, task: Task) -> list[Action]:
     land = terrain(s, g, mode)
     square, facing = s.square[g], s.facing[g]
     paths = _Paths(land, s.catalog.rules.squares)
-    return Destination.every(paths, land.search(facing, mp), square, facing)
+    return Destination.every(paths, land.ends(facing, mp), square * 4 + facing)
 
 
 def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
