@@ -124,31 +124,33 @@ def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
 def _any_movable(s: JugulaState, seat: int, mode: int) -> bool:
     """Whether `_movable` would find someone (it stops at the first; the enemies' front
     zones, which Par Pari Refertur may not start in, are gathered once)."""
-    if mode != MOVE_PAR_PARI:
-        return any(moves.can_move(s, g, mode) for g in arena.familia(s, seat))
-    fronts: set[int] | None = None
+    fronts: list[tuple[int, ...]] | None = None
     for g in arena.familia(s, seat):
         if s.square[g] < 0 or arena.hindered(s, g):
             continue
+        if mode != MOVE_PAR_PARI:
+            return True
         if fronts is None:
-            geo = arena.geo_of(s)
-            fronts = {
-                sq for e in arena.enemies_of(s, g) for sq in geo.front[s.square[e]][s.facing[e]]
-            }
-        if s.square[g] not in fronts:
+            front = arena.geo_of(s).front
+            fronts = [front[s.square[e]][s.facing[e]] for e in arena.enemies_of(s, g)]
+        square = s.square[g]
+        if not any(square in zone for zone in fronts):
             return True
     return False
 
 
 def _any_attacker(s: JugulaState, seat: int) -> bool:
     """Whether a gladiator of `seat` has a target (it stops at the first)."""
-    return any(combat.targets(s, g) for g in arena.familia(s, seat))
+    for g in arena.familia(s, seat):  # noqa: SIM110 (a loop is cheaper than any() and a generator)
+        if combat.targets(s, g):
+            return True
+    return False
 
 
 def usable(s: JugulaState, seat: int, card: int) -> bool:
     """Whether the ability can be played now: its stated condition holds and it has something
     to act on (docs/rules/jugula.md)."""
-    check = _USABLE.get(s.catalog.cards[card].ability)
+    check = USABLE.get(s.catalog.cards[card].ability)
     return True if check is None else check(s, seat)
 
 
@@ -158,7 +160,7 @@ def _numbers(s: JugulaState) -> Abilities:
 
 # By ability, when it may be played (an ability not listed always may): a table, as the hand's
 # every card is asked at every turn.
-_USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
+USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
     "none": lambda s, seat: False,
     "recall_from_discard": lambda s, seat: bool(s.discard[seat]),
     "restore_removed": lambda s, seat: any(s.removed),

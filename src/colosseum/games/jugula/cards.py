@@ -158,14 +158,14 @@ def rivals(state: JugulaState, seat: int) -> list[int]:
 
 def highest(state: JugulaState, seat: int) -> bool:
     """ "If your Vox Populi is...": higher than every opponent's (strictly)."""
-    mine = state.vox[seat]
-    return all(mine > state.vox[s] for s in rivals(state, seat))
+    mine, vox, out = state.vox[seat], state.vox, state.out
+    return all(vox[s] < mine or s == seat or out[s] for s in range(state.num_players))
 
 
 def lead(state: JugulaState, seat: int, points: int) -> bool:
     """At least `points` higher than every opponent's Vox Populi."""
-    mine = state.vox[seat]
-    return all(mine - state.vox[s] >= points for s in rivals(state, seat))
+    mine, vox, out = state.vox[seat], state.vox, state.out
+    return all(mine - vox[s] >= points or s == seat or out[s] for s in range(state.num_players))
 
 
 def commit_choices(s: JugulaState, seat: int, verb: str) -> list[Action]:

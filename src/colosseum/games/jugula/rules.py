@@ -380,10 +380,13 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
         playable = [s.compelled[seat]]
     if len(hand) == 1 and cards.can_draw(s, seat):
         return [*found, Action("play", catalog.cards[hand[0]].code, "draw")]
+    checks = abilities.USABLE
     for card in playable:
-        before, ability, after = _plays(catalog.cards[card].code)
+        spec = catalog.cards[card]
+        before, ability, after = _plays(spec.code)
         found.extend(before)
-        if abilities.usable(s, seat, card):
+        check = checks.get(spec.ability)  # `abilities.usable`, asked of every card each turn
+        if check is None or check(s, seat):
             found.append(ability)
         found.extend(after)
     return found
