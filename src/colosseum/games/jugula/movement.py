@@ -122,8 +122,8 @@ class Terrain:
         blocked.update(forbidden)
         fronts: set[int] = set()
         front, danger = geo.front, geo.danger
-        # square -> facings that face an enemy exerting his danger zone on it
-        escape: dict[int, list[int]] = {}
+        # square -> facings (sorted) that face an enemy exerting his danger zone on it
+        escape: dict[int, tuple[int, ...]] = {}
         for enemy, facing in enemies:
             blocked.add(enemy)
             fronts.update(front[enemy][facing])
@@ -132,17 +132,15 @@ class Terrain:
                 turn = (facing + 2) % 4  # from the square ahead of him, back towards him
                 turns = escape.get(target)
                 if turns is None:
-                    escape[target] = [turn]
+                    escape[target] = (turn,)
                 elif turn not in turns:
-                    turns.append(turn)
+                    escape[target] = tuple(sorted((*turns, turn)))
         blocked.discard(start)
         self.blocked = frozenset(blocked)
         self.fronts = frozenset(fronts)
         self.leave = 0 if fast else self.moving.leave_front
         self.impressive = dict(impressive) if impressive else {}
-        self.escape = (
-            {square: tuple(sorted(turns)) for square, turns in escape.items()} if escape else {}
-        )
+        self.escape = escape
 
     def cost(self, square: int, facing: int, target: int) -> int:
         """MP of the step from `square` to the adjacent `target` after pivoting to `facing`."""

@@ -164,14 +164,15 @@ class Destination(Action):
 
     @classmethod
     def every(cls, paths: _Paths, keys: list[int], here: int) -> list[Action]:
-        """ "stay", then one for each (square, facing) of `keys` but `here`, where he stands."""
+        """ "stay", then one for each (square, facing) of `keys` but `here`, where he stands
+        (always among them: taken out of `keys`)."""
+        keys.remove(here)
         made: list[Action] = [STAY]
         append = made.append
         for key in keys:
-            if key != here:
-                move = cls()
-                move._key, move._paths = key, paths
-                append(move)
+            move = cls()
+            move._key, move._paths = key, paths
+            append(move)
         return made
 
     def __str__(self) -> str:
@@ -270,8 +271,12 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
     else:
         route = _parse_path(s, g, mode, str(action.args[2]))
     geo = arena.geo_of(s)
-    # the Aware enemies, in board order: nobody else moves while he does
-    aware = [e for e in arena.enemies_of(s, g) if s.fighters[e].talents & AWARE]
+    # the Aware enemies, in board order: nobody else moves while he does (few have the talent)
+    aware = []
+    for fighter in s.fighters:
+        if fighter.talents & AWARE:
+            aware = [e for e in arena.enemies_of(s, g) if s.fighters[e].talents & AWARE]
+            break
     owner, code = s.fighters[g].seat, arena.armatura(s, g).code  # as `arena.describe`
     names, rule = s.catalog.rules.squares, MOVE_RULES[mode]
     for i, step in enumerate(route):

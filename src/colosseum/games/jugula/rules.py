@@ -75,9 +75,13 @@ def legal_actions(s: JugulaState) -> list[Action]:
     return _legal_for(s, s.tasks[-1])
 
 
-def apply_action(s: JugulaState, action: Action, events: list[Event]) -> None:
-    _APPLY[s.tasks[-1][0]](s, s.tasks[-1], action, events)
+def apply_action(s: JugulaState, action: Action) -> list[Event]:
+    """Carry out a legal action for the task on top, then `settle`: what happened."""
+    events: list[Event] = []
+    task = s.tasks[-1]
+    _APPLY[task[0]](s, task, action, events)
     settle(s, events)
+    return events
 
 
 def settle(s: JugulaState, events: list[Event]) -> None:
