@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Event
-from .board import geometry
 from .model import DEXTER, IMPRESSIVE, NOBODY
 
 if TYPE_CHECKING:
@@ -19,8 +18,7 @@ if TYPE_CHECKING:
 
 
 def geo_of(s: JugulaState) -> Geometry:
-    rules = s.catalog.rules
-    return geometry(rules.width, rules.height)
+    return s.catalog.geo
 
 
 def armatura(s: JugulaState, g: int) -> Armatura:

@@ -159,13 +159,19 @@ def rivals(state: JugulaState, seat: int) -> list[int]:
 def highest(state: JugulaState, seat: int) -> bool:
     """ "If your Vox Populi is...": higher than every opponent's (strictly)."""
     mine, vox, out = state.vox[seat], state.vox, state.out
-    return all(vox[s] < mine or s == seat or out[s] for s in range(state.num_players))
+    for other in range(state.num_players):  # a loop: cheaper than all() and a generator
+        if vox[other] >= mine and other != seat and not out[other]:
+            return False
+    return True
 
 
 def lead(state: JugulaState, seat: int, points: int) -> bool:
     """At least `points` higher than every opponent's Vox Populi."""
     mine, vox, out = state.vox[seat], state.vox, state.out
-    return all(mine - vox[s] >= points or s == seat or out[s] for s in range(state.num_players))
+    for other in range(state.num_players):  # a loop: cheaper than all() and a generator
+        if mine - vox[other] < points and other != seat and not out[other]:
+            return False
+    return True
 
 
 def commit_choices(s: JugulaState, seat: int, verb: str) -> list[Action]:

@@ -9,6 +9,7 @@ plain ints, bools and tuples. A user may point the game at a folder of their own
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -20,6 +21,7 @@ from pydantic import Field, field_validator, model_validator
 from ...core.data import DataModel, StatedModel, data_folder, load_validated
 from ...core.errors import DataError
 from ...core.rule_ids import RuleId, load_rule_ids
+from .board import Geometry, geometry
 
 DATA_DIR = Path(__file__).parent / "data"
 
@@ -639,6 +641,10 @@ class Catalog:
     armatura_by_code: dict[str, int]
     card_by_code: dict[str, int]
     talents: dict[str, Talent]  # by code
+    geo: Geometry = dataclasses.field(init=False)  # the arena's squares, read at almost every step
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "geo", geometry(self.rules.width, self.rules.height))
 
 
 def _square(name: str, width: int, height: int) -> int:
