@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action, Event
+from ...core.actions import Action, Event, public_event
 from . import arena
 from .model import DECK, NOBODY, OVERFLOW
 
@@ -71,7 +71,7 @@ def draw(state: JugulaState, seat: int, count: int, events: list[Event], *, rule
         state.hand[seat].append(card)
         drawn += 1
     if drawn:
-        events.append(Event("draw", {"seat": seat, "cards": drawn}, rule=rule))
+        events.append(public_event("draw", {"seat": seat, "cards": drawn}, rule))
     return drawn
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action, Event
+from ...core.actions import Action, Event, public_event
 from . import arena
 from .model import (
     AWARE,
@@ -285,7 +285,7 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
         arena.place(s, g, step.square, step.facing)
         facing = FACING_LETTERS[step.facing]
         data = {"seat": owner, "armatura": code, "square": names[step.square], "facing": facing}
-        events.append(Event("step", data, rule=rule))
+        events.append(public_event("step", data, rule))
         if mode == MOVE_DODGE and step.square == vacated and s.fight is not None:
             s.fight.vacated = NOBODY  # Dodge: back where he stood, no pursuit
         if turned or not aware:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ...core.actions import Action, Event
+from ...core.actions import Action, Event, public_event
 from . import abilities, arena, cards, combat, moves, victory
 from .model import (
     ARENA_IDOL,
@@ -339,7 +339,7 @@ def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
         s.moved = [False] * len(s.moved)
     if True in s.hurt:
         s.hurt = [False] * len(s.hurt)
-    events.append(Event("turn", {"seat": seat, "turn": s.turns}, rule="jugula.cards.turn"))
+    events.append(public_event("turn", {"seat": seat, "turn": s.turns}, "jugula.cards.turn"))
     s.tasks.append((END_TURN, seat))
     s.tasks.append((PLAY, seat, PLAY_TURN))
 
@@ -419,7 +419,7 @@ def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event])
     cards.leave_hand(s, seat, card)
     s.in_play[seat].append(card)
     rule = abilities.rule_of(s, card) if effect == "ability" else EFFECT_RULES[effect]
-    events.append(Event("play", {"seat": seat, "card": code, "effect": effect}, rule=rule))
+    events.append(public_event("play", {"seat": seat, "card": code, "effect": effect}, rule))
     removed = effect == "ability" and abilities.removes_itself(s, card)
     s.tasks.append((END_CARD, seat, card, int(removed)))
     if effect == "ability":
