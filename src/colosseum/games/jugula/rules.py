@@ -383,7 +383,7 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     if mode == PLAY_TURN and s.compelled[seat] in hand:
         playable = [s.compelled[seat]]
     if len(hand) == 1 and cards.can_draw(s, seat):
-        return [*found, Action("play", catalog.cards[hand[0]].code, "draw")]
+        return [*found, _plays(catalog.cards[hand[0]].code)[0][_DRAW]]
     checks = abilities.USABLE
     for card in playable:
         spec = catalog.cards[card]
@@ -397,6 +397,8 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
 
 
 _ABILITY = EFFECTS.index("ability")
+_DRAW = EFFECTS.index("draw")  # among the effects before the ability
+assert _DRAW < _ABILITY
 
 
 @cache
