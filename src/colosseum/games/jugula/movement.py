@@ -236,18 +236,20 @@ class Terrain:
         score, _, _, reached = self.stand
         side_score, _, one_score, _, _ = self.ways
         escape, big = self.escape, _BIG
-        turn_cost = self.moving.face_only * 64 + 1
+        # a facing change alone fits from a score below this (cost * 64 + steps)
+        turnable = (mp + 1) * 64 - (self.moving.face_only * 64 + 1)
+        quads = _quads(len(score))
         keys: list[int] = []
         append, extend = keys.append, keys.extend
         for square in sorted(reached, key=score.__getitem__):
-            turning = (score[square] + turn_cost) >> 6 <= mp
+            turning = score[square] < turnable
             allowed = escape.get(square)
-            first = square * 4
             if allowed is None:  # any facing by a side step or a facing change, if either fits
                 if turning or side_score[square] < big:
-                    extend((first, first + 1, first + 2, first + 3))
+                    extend(quads[square])
                     continue
                 allowed = ()
+            first = square * 4
             side = side_score[square] < big
             for turn in FACINGS:
                 if side or one_score[first + turn] < big or (turning and turn in allowed):
@@ -384,6 +386,12 @@ class Terrain:
 
 
 Exits = tuple[tuple[int, int, int], ...]
+
+
+@cache
+def _quads(size: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Per square, its four (square, facing) slots, square * 4 + facing."""
+    return tuple((sq * 4, sq * 4 + 1, sq * 4 + 2, sq * 4 + 3) for sq in range(size))
 
 
 @cache

@@ -335,9 +335,9 @@ def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
         victory.judges_stop(s, events)
         return
     s.turn_seat = seat
-    if True in s.moved:  # replaced, never changed in place (model.REPLACED): kept when clear
+    if any(s.moved):  # replaced, never changed in place (model.REPLACED): kept when clear
         s.moved = [False] * len(s.moved)
-    if True in s.hurt:
+    if any(s.hurt):
         s.hurt = [False] * len(s.hurt)
     events.append(public_event("turn", {"seat": seat, "turn": s.turns}, "jugula.cards.turn"))
     s.tasks.append((END_TURN, seat))
@@ -439,7 +439,9 @@ def effect_value(spec: Card, effect: str) -> int:
 
 def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[Event]) -> None:
     """Movement, Vox Populi, Combat, Draw and Upgrade effects with the given value."""
-    if effect == "move":
+    if effect == "draw":  # the most played: a lone card may be played for nothing else
+        cards.draw(s, seat, value, events, rule=EFFECT_RULES["draw"])
+    elif effect == "move":
         if value > 0:
             s.tasks.append((MOVE_PICK, seat, value, MOVE_NORMAL))
     elif effect == "vox":
@@ -447,8 +449,6 @@ def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[
     elif effect == "combat":
         if value > 0:
             s.tasks.append((ATTACK_PICK, seat, value, NOBODY, 0, 0))
-    elif effect == "draw":
-        cards.draw(s, seat, value, events, rule=EFFECT_RULES["draw"])
     elif effect == "upgrade":
         s.tasks.append((PRIMA, seat, 1, value, 0))
     else:
