@@ -136,8 +136,8 @@ class Terrain:
                 elif turn not in turns:
                     escape[target] = tuple(sorted((*turns, turn)))
         blocked.discard(start)
-        self.blocked = frozenset(blocked)
-        self.fronts = frozenset(fronts)
+        self.blocked = blocked  # sets read only from here on
+        self.fronts = fronts
         self.leave = 0 if fast else self.moving.leave_front
         self.impressive = dict(impressive) if impressive else {}
         self.escape = escape
@@ -219,9 +219,9 @@ class Terrain:
             self.geo.height,
             self.moving,
             self.start,
-            self.blocked,
+            frozenset(self.blocked),
             tuple(sorted(self.escape.items())),
-            self.fronts,
+            frozenset(self.fronts),
             self.leave,
             tuple(self.impressive.items()),
         )

@@ -206,18 +206,9 @@ class Destination(Action):
     def steps(self) -> list[Step]:
         """The path's steps with their costs, as `_parse_path` reads them from the notation."""
         land = self._paths.land
-        square, facing, _, previous = land.found((self._key,))[0]
-        chain = [(square, facing)]
-        before, entered = land.stand.previous, land.stand.facing
-        while previous >= 0:
-            chain.append((previous, entered[previous]))
-            previous = before[previous]
-        chain.pop()  # the start: where he stands now
-        at, steps = land.start, []
-        for target, turn in reversed(chain):
-            cost = land.moving.face_only if target == at else land.cost(at, turn, target)
-            steps.append(Step(target, turn, cost))
-            at = target
+        square, facing, cost, previous = land.found((self._key,))[0]
+        steps = land.way_to(previous)
+        steps.append(Step(square, facing, cost - (land.stand.score[previous] >> 6)))
         return steps
 
 
