@@ -124,17 +124,30 @@ def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
 def _any_movable(s: JugulaState, seat: int, mode: int) -> bool:
     """Whether `_movable` would find someone (it stops at the first; the enemies' front
     zones, which Par Pari Refertur may not start in, are gathered once)."""
-    fronts: list[tuple[int, ...]] | None = None
+    fronts: set[int] | None = None
+    square = s.square
     for g in arena.familia(s, seat):
-        if s.square[g] < 0 or arena.hindered(s, g):
+        if square[g] < 0 or arena.hindered(s, g):
             continue
         if mode != MOVE_PAR_PARI:
             return True
         if fronts is None:
-            front = arena.geo_of(s).front
-            fronts = [front[s.square[e]][s.facing[e]] for e in arena.enemies_of(s, g)]
-        square = s.square[g]
-        if not any(square in zone for zone in fronts):
+            front, facing = arena.geo_of(s).front, s.facing
+            fronts = set()
+            for e, fighter in enumerate(s.fighters):
+                if fighter.seat != seat and square[e] >= 0:
+                    fronts.update(front[square[e]][facing[e]])
+        if square[g] not in fronts:
+            return True
+    return False
+
+
+def _prima_aside(s: JugulaState, seat: int, stars: int, exact: bool) -> bool:
+    """Whether a Prima Jugula card set aside by `seat` costs `stars` (exact) or at most that."""
+    cards = s.catalog.cards
+    for card in s.aside[seat]:
+        cost = cards[card].cost
+        if cost == stars or (cost < stars and not exact):
             return True
     return False
 
@@ -166,18 +179,14 @@ USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
     "restore_removed": lambda s, seat: any(s.removed),
     "reckless_attack": lambda s, seat: _any_attacker(s, seat),
     "heal_wound": lambda s, seat: bool(_healable(s, seat)),
-    "take_two_prima": lambda s, seat: any(
-        s.catalog.cards[c].cost == _numbers(s).fraus_fraudis_stars for c in s.aside[seat]
-    ),
+    "take_two_prima": lambda s, seat: _prima_aside(s, seat, _numbers(s).fraus_fraudis_stars, True),
     "move_and_attack": lambda s, seat: _any_movable(s, seat, MOVE_NORMAL),
     "crowd_favourite": lambda s, seat: cards.highest(s, seat),
     "bread_and_circuses": lambda s, seat: cards.lead(s, seat, _numbers(s).panem_lead),
     "evasive_move": lambda s, seat: _any_movable(s, seat, MOVE_PAR_PARI),
     "underdog": lambda s, seat: not cards.highest(s, seat),
     "execution": lambda s, seat: bool(_executable(s, seat)),
-    "seed_prima": lambda s, seat: any(
-        s.catalog.cards[c].cost <= _numbers(s).perfidia_stars for c in s.aside[seat]
-    ),
+    "seed_prima": lambda s, seat: _prima_aside(s, seat, _numbers(s).perfidia_stars, False),
     "move_enemy": lambda s, seat: any(
         moves.can_move(s, e, MOVE_DEMENTIA)
         for other in cards.rivals(s, seat)

@@ -65,20 +65,21 @@ def targets(s: JugulaState, a: int) -> list[int]:
     """ "Eligible targets": enemies in the front zone (projected by Range; never adjacent for a
     Bow; the danger zone alone for Massive), not wounded this turn, and not a Sharp gladiator
     unless adjacent. A hindered attacker has none ("Hindrance")."""
-    if s.square[a] < 0 or arena.hindered(s, a):
+    square = s.square[a]
+    if square < 0 or arena.hindered(s, a):
         return []
     spec = arena.armatura(s, a)
     geo = arena.geo_of(s)
-    seat = s.fighters[a].seat
+    board, fighters, hurt = s.board, s.fighters, s.hurt
+    seat = fighters[a].seat
     found = []
-    square = s.square[a]
     for target in _attack_squares(
         geo, square, s.facing[a], arena.reach(s, a), spec.bow, spec.massive
     ):
-        d = s.board[target]
-        if d < 0 or s.fighters[d].seat == seat or s.hurt[d]:
+        d = board[target]
+        if d < 0 or fighters[d].seat == seat or hurt[d]:
             continue
-        if s.fighters[d].talents & SHARP and geo.distance(square, target) > 1:
+        if fighters[d].talents & SHARP and geo.distance(square, target) > 1:
             continue
         found.append(d)
     return found
