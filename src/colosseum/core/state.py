@@ -7,8 +7,6 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar
 
 from .actions import Action, Event, JsonValue, normalize_notation
@@ -259,8 +257,12 @@ class State(ABC):
 
 
 def _offered(action: Action, legal: list[Action]) -> bool:
-    """Whether `action` is one of the very objects in `legal` (compared in C: no equality)."""
-    return any(map(is_, legal, repeat(action)))
+    """Whether `action` is one of the very objects in `legal` (a loop: `is` is one bytecode,
+    cheaper than any() over a generator or a map of `operator.is_`)."""
+    for offered in legal:  # noqa: SIM110
+        if offered is action:
+            return True
+    return False
 
 
 def position_field(position: dict[str, Any], name: str) -> Any:

@@ -288,7 +288,6 @@ class Terrain:
         moving = self.moving
         forward, other = moving.forward, moving.other
         leave, extra, escape, fronts = self.leave, self.impressive, self.escape, self.fronts
-        back = self.geo.back
         exits, straight_exits = _exits(self.geo.width, self.geo.height)
         start, size, big = self.start, len(exits), _BIG
         shift = size.bit_length()
@@ -320,9 +319,7 @@ class Terrain:
                 ways = exits[at] if side_fits or extra else straight_exits[at]
             else:  # in a danger zone: only straight back, facing an enemy exerting it
                 step, side_fits = other, False
-                ways = tuple(
-                    (back[at][t], t, back[at][t] * 4 + t) for t in turns if back[at][t] != NO_SQUARE
-                )
+                ways = _back_exits(self.geo.width, self.geo.height, at, turns)
             if base + step > mp:  # no step is affordable from here (extra MP are >= 0)
                 continue
             length = (score & 63) + 1
@@ -386,6 +383,14 @@ class Terrain:
 
 
 Exits = tuple[tuple[int, int, int], ...]
+
+
+@cache
+def _back_exits(width: int, height: int, at: int, turns: tuple[int, ...]) -> Exits:
+    """The ways out of `at` in an enemy's danger zone, as `_exits` gives them: straight back
+    while facing each of `turns`, where there is a square behind."""
+    back = geometry(width, height).back[at]
+    return tuple((back[t], t, back[t] * 4 + t) for t in turns if back[t] != NO_SQUARE)
 
 
 @cache
