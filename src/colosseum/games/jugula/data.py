@@ -641,7 +641,8 @@ class Catalog:
     armatura_by_code: dict[str, int]
     card_by_code: dict[str, int]
     talents: dict[str, Talent]  # by code
-    geo: Geometry = dataclasses.field(init=False)  # the arena's squares, read at almost every step
+    # the arena's squares, from `rules`: read at almost every step
+    geo: Geometry = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "geo", geometry(self.rules.width, self.rules.height))
