@@ -75,9 +75,9 @@ def danger_from(geo: Geometry, square: int, enemies: Iterable[Enemy]) -> tuple[i
 
 # The searches made lately, by everything they read: a search repeats the same position many
 # times (the heuristic weighs every gladiator's move at each decision, and a tree search plays
-# out the same position again and again). Each holds the `stand` lists (never changed once
-# made) and the squares found; cleared whole when full.
-_SEARCHES: dict[tuple[Any, ...], tuple[Stand, tuple[Any, ...]]] = {}
+# out the same position again and again). Each holds the `stand` and `ways` lists (never
+# changed once made) and the squares found; cleared whole when full.
+_SEARCHES: dict[tuple[Any, ...], tuple[Stand, tuple[Any, ...], tuple[Any, ...]]] = {}
 _SEARCHES_KEPT = 4096
 _BIG = 1 << 30  # the score of a way not found
 
@@ -198,12 +198,12 @@ class Terrain:
         key = (self.key(), facing, mp)
         known = _SEARCHES.get(key)
         if known is not None:
-            self.stand = known[0]
-            return list(known[1])
+            self.stand, self.ways = known[0], known[1]
+            return list(known[2])
         found = self.search(facing, mp)
         if len(_SEARCHES) >= _SEARCHES_KEPT:
             _SEARCHES.clear()
-        _SEARCHES[key] = (self.stand, tuple(found))
+        _SEARCHES[key] = (self.stand, self.ways, tuple(found))
         return found
 
     def standing(self) -> dict[int, tuple[int, int, int]]:
