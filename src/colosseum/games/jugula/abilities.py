@@ -1,6 +1,7 @@
 """The abilities of the 12 Jugula and 12 Prima Jugula cards ("The Jugula Cards", "Prima Jugula
-Cards"). `usable` says whether a card may be played for its ability now; `start` resolves it,
-pushing the decisions it asks for."""
+Cards"). `USABLE` says whether a card may be played for its ability now (its stated condition
+holds and it has something to act on, docs/rules/jugula.md); `start` resolves it, pushing the
+decisions it asks for."""
 
 from __future__ import annotations
 
@@ -124,20 +125,18 @@ def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
 def _any_movable(s: JugulaState, seat: int, mode: int) -> bool:
     """Whether `_movable` would find someone (it stops at the first; the enemies' front
     zones, which Par Pari Refertur may not start in, are gathered once)."""
+    if mode != MOVE_PAR_PARI:
+        return any(moves.can_move(s, g, mode) for g in arena.familia(s, seat))
     fronts: set[int] | None = None
-    square = s.square
     for g in arena.familia(s, seat):
-        if square[g] < 0 or arena.hindered(s, g):
+        if s.square[g] < 0 or arena.hindered(s, g):
             continue
-        if mode != MOVE_PAR_PARI:
-            return True
         if fronts is None:
-            front, facing = arena.geo_of(s).front, s.facing
-            fronts = set()
-            for e, fighter in enumerate(s.fighters):
-                if fighter.seat != seat and square[e] >= 0:
-                    fronts.update(front[square[e]][facing[e]])
-        if square[g] not in fronts:
+            geo = arena.geo_of(s)
+            fronts = {
+                sq for e in arena.enemies_of(s, g) for sq in geo.front[s.square[e]][s.facing[e]]
+            }
+        if s.square[g] not in fronts:
             return True
     return False
 
@@ -158,13 +157,6 @@ def _any_attacker(s: JugulaState, seat: int) -> bool:
         if combat.targets(s, g):
             return True
     return False
-
-
-def usable(s: JugulaState, seat: int, card: int) -> bool:
-    """Whether the ability can be played now: its stated condition holds and it has something
-    to act on (docs/rules/jugula.md)."""
-    check = USABLE.get(s.catalog.cards[card].ability)
-    return True if check is None else check(s, seat)
 
 
 def _numbers(s: JugulaState) -> Abilities:

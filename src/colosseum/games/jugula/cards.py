@@ -158,20 +158,14 @@ def rivals(state: JugulaState, seat: int) -> list[int]:
 
 def highest(state: JugulaState, seat: int) -> bool:
     """ "If your Vox Populi is...": higher than every opponent's (strictly)."""
-    mine, vox, out = state.vox[seat], state.vox, state.out
-    for other in range(state.num_players):  # a loop: cheaper than all() and a generator
-        if vox[other] >= mine and other != seat and not out[other]:
-            return False
-    return True
+    mine = state.vox[seat]
+    return all(mine > state.vox[s] for s in rivals(state, seat))
 
 
 def lead(state: JugulaState, seat: int, points: int) -> bool:
     """At least `points` higher than every opponent's Vox Populi."""
-    mine, vox, out = state.vox[seat], state.vox, state.out
-    for other in range(state.num_players):  # a loop: cheaper than all() and a generator
-        if mine - vox[other] < points and other != seat and not out[other]:
-            return False
-    return True
+    mine = state.vox[seat]
+    return all(mine - state.vox[s] >= points for s in rivals(state, seat))
 
 
 def commit_choices(s: JugulaState, seat: int, verb: str) -> list[Action]:

@@ -234,10 +234,8 @@ class Terrain:
         and each square's facings in order."""
         self._spread(facing, mp)
         score, _, _, reached = self.stand
-        side_score, _, one_score, _, _ = self.ways
+        side_score, _, one_score, _, turnable = self.ways
         escape, big = self.escape, _BIG
-        # a facing change alone fits from a score below this (cost * 64 + steps)
-        turnable = (mp + 1) * 64 - (self.moving.face_only * 64 + 1)
         quads = _quads(len(score))
         keys: list[int] = []
         append, extend = keys.append, keys.extend
@@ -261,7 +259,7 @@ class Terrain:
         (square, facing) of `keys` (square * 4 + facing, from `ends`): onto it by a straight
         step or a step out of a danger zone, else by a side step, else by a facing change once
         on the square (ties in that order)."""
-        side_score, side_from, one_score, one_from, mp = self.ways
+        side_score, side_from, one_score, one_from, turnable = self.ways
         score, escape = self.stand.score, self.escape
         turn_cost = self.moving.face_only * 64 + 1
         found: list[tuple[int, int, int, int]] = []
@@ -272,7 +270,7 @@ class Terrain:
             if side_score[square] < best:
                 best, source = side_score[square], side_from[square]
             turned = score[square] + turn_cost
-            if turned < best and turned >> 6 <= mp:
+            if turned < best and score[square] < turnable:
                 allowed = escape.get(square)
                 if allowed is None or key & 3 in allowed:
                     best, source = turned, square
@@ -355,7 +353,9 @@ class Terrain:
                         stand_turn[target] = facing if straight != facing else (facing + 1) % 4
                         push(heap, side_new << shift | target)
         self.stand = Stand(stand_score, stand_from, stand_turn, reached)
-        self.ways = (side_score, side_from, one_score, one_from, mp)
+        # a facing change alone fits onto a square stood on with a score below `turnable`
+        turnable = (mp + 1) * 64 - (moving.face_only * 64 + 1)
+        self.ways = (side_score, side_from, one_score, one_from, turnable)
 
     def routes(self, facing: int, mp: int) -> dict[tuple[int, int], Route]:
         """`search` as Routes with their steps (see `destinations`)."""

@@ -372,7 +372,7 @@ def _next_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
 def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     """Any card for any of its effects, except: with one card, only its draw effect (when a
     card can be drawn); the card a Dubitatio compels must be the turn's card; an ability only
-    when it has something to act on (`abilities.usable`)."""
+    when it has something to act on (`abilities.USABLE`)."""
     seat, mode = task[1], task[2]
     hand = s.hand[seat]
     catalog = s.catalog
@@ -389,7 +389,7 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
         spec = catalog.cards[card]
         before, ability, after = _plays(spec.code)
         found.extend(before)
-        check = checks.get(spec.ability)  # `abilities.usable`, asked of every card each turn
+        check = checks.get(spec.ability)  # not listed: always playable
         if check is None or check(s, seat):
             found.append(ability)
         found.extend(after)
