@@ -249,6 +249,21 @@ def test_a_pursuit_into_an_occupied_square_is_refused() -> None:
         colosseum.from_position("jugula", position)
 
 
+@pytest.mark.parametrize(
+    ("effects", "values"),
+    [(["move", "vox", "combat", "draw"], [2, 2, 2]), (["move", "move"], [1, 1])],
+)
+def test_an_effects_choice_without_one_value_per_effect_is_refused(
+    effects: list[str], values: list[int]
+) -> None:
+    """Several effects to choose from (Panem et Circenses, Animus, Dubitatio...): each effect
+    once with its value; a position that pairs them otherwise is refused, not played on."""
+    position = reach("play").to_position()
+    position["tasks"].append([7, position["tasks"][-1][1], effects, values, 1])
+    with pytest.raises(InvalidRecord, match="tasks"):
+        colosseum.from_position("jugula", position)
+
+
 # --- the published schema -------------------------------------------------------------------------
 
 

@@ -6,6 +6,7 @@ decisions it asks for."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
@@ -126,17 +127,22 @@ def _any_movable(s: JugulaState, seat: int, mode: int) -> bool:
     """Whether `_movable` would find someone (it stops at the first; the enemies' front
     zones, which Par Pari Refertur may not start in, are gathered once)."""
     if mode != MOVE_PAR_PARI:
-        return any(moves.can_move(s, g, mode) for g in arena.familia(s, seat))
-    fronts: set[int] | None = None
+        for g in arena.familia(s, seat):  # noqa: SIM110 (a loop: no generator frame)
+            if moves.can_move(s, g, mode):
+                return True
+        return False
+    fronts: list[tuple[int, ...]] | None = None
+    square = s.square
     for g in arena.familia(s, seat):
-        if s.square[g] < 0 or arena.hindered(s, g):
+        if square[g] < 0 or arena.hindered(s, g):
             continue
         if fronts is None:
-            geo = arena.geo_of(s)
-            fronts = {
-                sq for e in arena.enemies_of(s, g) for sq in geo.front[s.square[e]][s.facing[e]]
-            }
-        if s.square[g] not in fronts:
+            front, facing = arena.geo_of(s).front, s.facing
+            fronts = [front[square[e]][facing[e]] for e in arena.enemies_of(s, g)]
+        for zone in fronts:
+            if square[g] in zone:
+                break
+        else:
             return True
     return False
 
@@ -169,13 +175,13 @@ USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
     "none": lambda s, seat: False,
     "recall_from_discard": lambda s, seat: bool(s.discard[seat]),
     "restore_removed": lambda s, seat: any(s.removed),
-    "reckless_attack": lambda s, seat: _any_attacker(s, seat),
+    "reckless_attack": _any_attacker,
     "heal_wound": lambda s, seat: bool(_healable(s, seat)),
     "take_two_prima": lambda s, seat: _prima_aside(s, seat, _numbers(s).fraus_fraudis_stars, True),
-    "move_and_attack": lambda s, seat: _any_movable(s, seat, MOVE_NORMAL),
-    "crowd_favourite": lambda s, seat: cards.highest(s, seat),
+    "move_and_attack": partial(_any_movable, mode=MOVE_NORMAL),
+    "crowd_favourite": cards.highest,
     "bread_and_circuses": lambda s, seat: cards.lead(s, seat, _numbers(s).panem_lead),
-    "evasive_move": lambda s, seat: _any_movable(s, seat, MOVE_PAR_PARI),
+    "evasive_move": partial(_any_movable, mode=MOVE_PAR_PARI),
     "underdog": lambda s, seat: not cards.highest(s, seat),
     "execution": lambda s, seat: bool(_executable(s, seat)),
     "seed_prima": lambda s, seat: _prima_aside(s, seat, _numbers(s).perfidia_stars, False),

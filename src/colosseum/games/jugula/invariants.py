@@ -29,6 +29,7 @@ from .model import (
     DECISIONS,
     DEPLOY,
     DODGE_CHECK,
+    EFFECTS_PICK,
     END_CARD,
     END_TURN,
     FIRST,
@@ -351,6 +352,10 @@ def _task(s: JugulaState, task: tuple[Any, ...], where: str) -> None:
         raise invalid(f"{where}.3", "only a gladiator of the attacking lanista attacks")
     elif kind == SACRIFICE and task[3] >= 0 and (task[3] >= s.num_players or task[3] == task[1]):
         raise invalid(f"{where}.3", "Potestas' rival is another lanista of this game")
+    elif kind == EFFECTS_PICK:
+        effects, values = task[2], task[3]
+        if len(set(effects)) != len(effects) or len(values) != len(effects):
+            raise invalid(f"{where}.3", "each effect once, with one value for each")
     elif kind == ORDER_TOP:
         look, left = task[2], task[3]
         if left > look or look > len(s.deck[task[1]]) or look > s.top_known[task[1]]:
