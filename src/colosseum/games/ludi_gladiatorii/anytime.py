@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
 from . import moves
-from .model import PHASE
+from .model import NOBODY, PHASE
 from .tableau import (
     discard_gladiator,
     draw_combat,
     draw_veteran,
-    event_is,
     gain_coins,
     novice_for_sale,
     pay_coins,
@@ -52,39 +51,41 @@ def actions(s: LudiState) -> list[Action]:
     result: list[Action] = []
     if novice_for_sale(s):
         result.append(moves.BUY_NOVICE)
-    if s.decider == s.active and s.phase in BETWEEN_STEPS:
-        result.extend(_turn_actions(s))
+    if (
+        s.decider == s.active
+        and s.phase in BETWEEN_STEPS
+        and (s.event != NOBODY or s.options["building_selection"])  # else it adds nothing
+    ):
+        _add_turn_actions(s, result)
     if s.options["combat_decision"]:
         result.extend(shop_actions(s, s.decider))
     return result
 
 
-def _turn_actions(s: LudiState) -> list[Action]:
-    """Saturnalia, Bellum Gallicum (turned gladiators too) and the selection variant's new
-    building."""
+def _add_turn_actions(s: LudiState, result: list[Action]) -> None:
+    """Add to `result` Saturnalia, Bellum Gallicum (turned gladiators too) and the selection
+    variant's new building."""
     seat = s.active
     cat = s.catalog
     rules = cat.rules
     on_card = cat.moves.gladiator
-    result: list[Action] = []
-    if event_is(s, "saturnalia"):
-        result.extend(on_card["saturnalia"][g] for g in s.gladiators[seat])
+    event = "" if s.event == NOBODY else cat.events[s.event].code  # `event_is` of both, once
+    if event == "saturnalia":
+        result.extend([on_card["saturnalia"][g] for g in s.gladiators[seat]])
     if (
-        event_is(s, "bellum_gallicum")
+        event == "bellum_gallicum"
         and s.coins[seat] >= rules.bellum_gallicum_cost
         and veterans_left(s) > 0
     ):
-        result.extend(
-            on_card["gallicum"][g] for g in s.gladiators[seat] if not cat.gladiators[g].veteran
-        )
+        gallicum = on_card["gallicum"]
+        result.extend([gallicum[g] for g in s.gladiators[seat] if not cat.gladiators[g].veteran])
     if (
         s.options["building_selection"]
         and s.building_deck
         and s.coins[seat] >= rules.selection_refresh_cost
     ):
         refresh = cat.moves.building["refresh"]
-        result.extend(refresh[b] for b in s.centre_buildings)
-    return result
+        result.extend([refresh[b] for b in s.centre_buildings])
 
 
 def held(s: LudiState, seat: int) -> int:
@@ -110,7 +111,7 @@ def shop_actions(s: LudiState, seat: int) -> list[Action]:
     ):
         result.append(moves.BUY_COMBAT)
     drop = s.catalog.moves.combat["drop"]
-    result.extend(drop[c] for c in s.hands[seat])
+    result.extend([drop[c] for c in s.hands[seat]])
     return result
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action, Event
+from ...core.actions import Action, Event, public_event
 from . import moves, turn  # turn imports this module: its functions are looked up when called
 from .model import NOBODY, PHASE, Auction
 from .tableau import (
     capacity,
+    count_effect,
     discard_gladiator,
     draw_veteran,
     event_is,
@@ -30,9 +31,7 @@ NOT_ASKED, PASSED = -2, -1
 def enter(s: LudiState, events: list[Event]) -> None:
     """Auction phase: first discard down to as many gladiators as buildings."""
     seat = s.active
-    s.auctions_left = 1 + sum(
-        1 for b in s.buildings[seat] if s.catalog.buildings[b].effect == "extra_auction"
-    )
+    s.auctions_left = 1 + count_effect(s, seat, "extra_auction")
     if event_is(s, "legatio_antonini"):
         s.auctions_left += 1
     s.decider = seat
@@ -43,10 +42,11 @@ def discard_or_offer(s: LudiState, events: list[Event]) -> None:
     """Turn Sequence 3: discard down first; then an auction if one is left and the lanista has
     room, else the turn ends (also called after an action of `anytime` changed the ludus)."""
     seat = s.active
-    if len(s.gladiators[seat]) > capacity(s, seat):
+    room = capacity(s, seat) - len(s.gladiators[seat])  # `has_room` if above 0
+    if room < 0:
         s.phase = PHASE["discard"]
         return
-    if s.auctions_left > 0 and has_room(s, seat) and veterans_left(s):
+    if s.auctions_left > 0 and room > 0 and veterans_left(s):
         s.phase = PHASE["auction"]
         return
     end_turn(s, events)
@@ -91,7 +91,7 @@ def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
         if s.options["decimatio_auctions"]
         else "ludi.auction.reveal"
     )
-    events.append(Event("auction", {"seat": seat, "revealed": codes}, rule=rule))
+    events.append(public_event("auction", {"seat": seat, "revealed": codes}, rule))
     if s.options["decimatio_auctions"]:
         auction.order = [(seat + i) % s.num_players for i in range(1, s.num_players)]
         auction.turn = 0
@@ -166,7 +166,7 @@ def _open_bidding(s: LudiState, events: list[Event]) -> None:
         else "ludi.auction.reveal"
     )
     code = s.catalog.gladiators[auction.offered].code
-    events.append(Event("offered", {"gladiator": code}, rule=rule))
+    events.append(public_event("offered", {"gladiator": code}, rule))
     auction.order = [(seat + i) % s.num_players for i in range(1, s.num_players + 1)]
     auction.turn = 0
     _next_bidder(s, events)
@@ -210,7 +210,7 @@ def apply_bid(s: LudiState, action: Action, events: list[Event]) -> None:
         events.append(Event("bid_made", {"seat": seat}, rule=rule))
         events.append(Event("bid_secret", data, [seat], rule=rule))
     else:
-        events.append(Event("bid", data, rule="ludi.auction.bid"))
+        events.append(public_event("bid", data, "ludi.auction.bid"))
     auction.turn += 1
     _next_bidder(s, events)
 

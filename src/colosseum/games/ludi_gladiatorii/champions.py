@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
+from . import turn  # turn imports this module: its functions are looked up when called
 from .model import NOBODY, PHASE
 
 if TYPE_CHECKING:
@@ -28,8 +29,6 @@ def candidates(s: LudiState, seat: int) -> list[int]:
 def next_designation(s: LudiState, events: list[Event]) -> None:
     """Ask the next lanista in the queue without a champion to designate one; when none is
     left, go back to where the designations interrupted (`s.resume`)."""
-    from .turn import continue_start, enter_main
-
     while s.champion_queue:
         seat = s.champion_queue[0]
         if s.champion[seat] == NOBODY and candidates(s, seat):
@@ -40,9 +39,9 @@ def next_designation(s: LudiState, events: list[Event]) -> None:
     if s.resume == "start":
         s.phase = PHASE["start"]
         s.decider = s.active
-        continue_start(s, events)
+        turn.continue_start(s, events)
     else:
-        enter_main(s, events)
+        turn.enter_main(s, events)
 
 
 def designation_actions(s: LudiState) -> list[Action]:

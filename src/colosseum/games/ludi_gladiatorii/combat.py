@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action, Event, JsonValue
+from ...core.actions import Action, Event, JsonValue, public_event
 from . import champions, moves
 from .data import BuildingEffect
-from .model import NOBODY, PHASE, Combat
+from .model import NOBODY, PHASE, RIVALS, Combat
 from .tableau import (
     discard_gladiator,
     draw_combat,
@@ -59,12 +59,21 @@ def defenders(s: LudiState, seat: int) -> list[int]:
 
 def rivals_to_fight(s: LudiState) -> list[int]:
     """Combat 2: a rival can be attacked only with at least one gladiator able to defend."""
-    return [r for r in range(s.num_players) if r != s.active and defenders(s, r)]
+    return [r for r in RIVALS[s.num_players][s.active] if defenders(s, r)]
+
+
+def anyone_to_fight(s: LudiState) -> bool:
+    """Whether `rivals_to_fight` names anyone (a loop that stops at the first: asked at every
+    step of the main phase)."""
+    for rival in RIVALS[s.num_players][s.active]:  # noqa: SIM110 (no generator frame)
+        if defenders(s, rival):
+            return True
+    return False
 
 
 def can_fight(s: LudiState, card: int) -> bool:
     straight_now = not s.turned[card] or s.trample_ready[card]
-    return straight_now and s.coins[s.active] >= fight_cost(s, card) and bool(rivals_to_fight(s))
+    return straight_now and s.coins[s.active] >= fight_cost(s, card) and anyone_to_fight(s)
 
 
 def declare(s: LudiState, card: int, events: list[Event]) -> None:
@@ -75,13 +84,9 @@ def declare(s: LudiState, card: int, events: list[Event]) -> None:
     s.turned[card] = True
     s.trample_ready[card] = False
     s.combat = Combat(seat, card, free)
-    events.append(
-        Event(
-            "fight",
-            {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "free": free},
-            rule="ludi.abilities.trample" if free else "ludi.combat.declare",
-        )
-    )
+    data = {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "free": free}
+    rule = "ludi.abilities.trample" if free else "ludi.combat.declare"
+    events.append(public_event("fight", data, rule))
     rivals = rivals_to_fight(s)
     s.phase = PHASE["fight_target"]
     s.decider = seat
@@ -114,7 +119,7 @@ def choose_rival(s: LudiState, rival: int, events: list[Event]) -> None:
     a champion's challenge forces the rival champion)."""
     combat = _combat(s)
     combat.defender = rival
-    events.append(Event("defender", {"seat": rival}, rule="ludi.combat.declare"))
+    events.append(public_event("defender", {"seat": rival}, "ludi.combat.declare"))
     s.phase = PHASE["fight_defender"]
     if _attacker_chooses(s, combat.a_card):
         s.decider = combat.attacker
@@ -143,7 +148,7 @@ def _set_defender(s: LudiState, card: int, events: list[Event], rule: str) -> No
     combat = _combat(s)
     combat.d_card = card
     code = s.catalog.gladiators[card].code
-    events.append(Event("defending", {"seat": combat.defender, "gladiator": code}, rule=rule))
+    events.append(public_event("defending", {"seat": combat.defender, "gladiator": code}, rule))
     if s.options["combat_reserve"]:
         _ask_reserve(s, events, after=combat.attacker)
     else:
@@ -265,7 +270,7 @@ def _reveal(s: LudiState, card: int, applied: bool, events: list[Event], rule: s
     combat.applied.append(applied)
     spec = s.catalog.combat[card]
     data = {"card": spec.code, "name": spec.name, "applied": applied}
-    events.append(Event("combat_card", data, rule=rule))
+    events.append(public_event("combat_card", data, rule))
 
 
 # --- Public Favor ---------------------------------------------------------------------------
@@ -452,20 +457,15 @@ def finish(s: LudiState, events: list[Event], a_score: int, d_score: int) -> Non
     loser_seat = combat.defender if side == ATTACKER else combat.attacker
     winner_card = combat.a_card if side == ATTACKER else combat.d_card
     loser_card = combat.d_card if side == ATTACKER else combat.a_card
-    events.append(
-        Event(
-            "combat_result",
-            {
-                "attacker": combat.attacker,
-                "defender": combat.defender,
-                "scores": [a_score, d_score],
-                "terms": score_terms(s),
-                "winner": winner_seat,
-                "winning_gladiator": cat.gladiators[winner_card].code,
-            },
-            rule="ludi.combat.result",
-        )
-    )
+    result: dict[str, JsonValue] = {
+        "attacker": combat.attacker,
+        "defender": combat.defender,
+        "scores": [a_score, d_score],
+        "terms": score_terms(s),
+        "winner": winner_seat,
+        "winning_gladiator": cat.gladiators[winner_card].code,
+    }
+    events.append(public_event("combat_result", result, "ludi.combat.result"))
     applied = _applied(combat)  # the same to the end of the combat
     if side == ATTACKER:
         gain_points(s, winner_seat, 1, events, "victory", rule="ludi.combat.victory-point")

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypedDict, get_args
 
+from .options import MAX_PLAYERS
+
 GAME_ID = "ludi-gladiatorii"
 VERSION = 2
 """Version 2: the Valetudinarium asks (`infirmary` phase, `Combat.doomed`), `job_razed`
 holds the building razed for the Lapicidinae, the unused `fought` flags are gone."""
 NOBODY = -1
+RIVALS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(r for r in range(players) if r != seat) for seat in range(players))
+    for players in range(MAX_PLAYERS + 1)
+)
+"""`RIVALS[players][seat]`: the other seats, in seat order; made once, asked at every step."""
 
 # Decisions. Each phase names what the deciding seat chooses.
 PhaseName = Literal[

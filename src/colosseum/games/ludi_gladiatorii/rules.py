@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
-from . import anytime, auction, champions, combat, draft, turn
+from . import anytime, auction, champions, combat, draft, turn, victory
 from .model import PHASE
 
 if TYPE_CHECKING:
@@ -51,7 +51,11 @@ HANDLERS: dict[int, tuple[LegalFn, ApplyFn]] = {
 
 
 def legal_actions(s: LudiState) -> list[Action]:
-    return HANDLERS[s.phase][0](s) + anytime.actions(s)
+    actions = HANDLERS[s.phase][0](s)  # a new list, which this extends
+    beside = anytime.actions(s)
+    if beside:  # usually there is none: no third list then
+        actions.extend(beside)
+    return actions
 
 
 def apply_action(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -61,7 +65,7 @@ def apply_action(s: LudiState, action: Action, events: list[Event]) -> None:
         _after_anytime(s, events)
     else:
         HANDLERS[s.phase][1](s, action, events)
-    turn.check_victory(s, events)
+    victory.check_victory(s, events)
 
 
 def _after_anytime(s: LudiState, events: list[Event]) -> None:

@@ -2,7 +2,7 @@
 
 Cards are integers: indices into the catalog's gladiators, buildings, combat cards and events.
 The rules live in the modules named after their rulebook sections (`setup`, `turn`, `combat`,
-`auction`, `champions`); this class holds the state and hands each decision to them.
+`auction`, `champions`, `victory`); this class holds the state and hands each decision to them.
 """
 
 from __future__ import annotations

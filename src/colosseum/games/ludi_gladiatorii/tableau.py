@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Event
+from ...core.actions import Event, public_event
 from .data import BuildingEffect, EventEffect
 from .model import NOBODY, PHASE
 
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 def has_effect(s: LudiState, seat: int, effect: BuildingEffect) -> bool:
     """Whether `seat` owns a building with this effect."""
-    return effect in effects_of(s, seat)
+    known = s.effects[seat]  # `effects_of`, its usual answer without a second call
+    return effect in (effects_of(s, seat) if known is None else known)
 
 
 def effects_of(s: LudiState, seat: int) -> frozenset[BuildingEffect]:
@@ -41,7 +42,7 @@ def buildings_changed(s: LudiState, seat: int | None = None) -> None:
 
 def count_effect(s: LudiState, seat: int, effect: BuildingEffect) -> int:
     """How many of `seat`'s buildings have this effect."""
-    if effect not in effects_of(s, seat):  # the usual answer, from the cache
+    if not has_effect(s, seat, effect):  # the usual answer, from the cache
         return 0
     buildings = s.catalog.buildings
     return sum(1 for b in s.buildings[seat] if buildings[b].effect == effect)
@@ -77,7 +78,7 @@ def gain_coins(
     if amount > 0:
         s.supply_coins -= amount
         s.coins[seat] += amount
-        events.append(Event("coins", {"seat": seat, "gain": amount, "why": why}, rule=rule))
+        events.append(public_event("coins", {"seat": seat, "gain": amount, "why": why}, rule))
     return amount
 
 
@@ -88,7 +89,7 @@ def pay_coins(
     if amount > 0:
         s.coins[seat] -= amount
         s.supply_coins += amount
-        events.append(Event("coins", {"seat": seat, "pay": amount, "why": why}, rule=rule))
+        events.append(public_event("coins", {"seat": seat, "pay": amount, "why": why}, rule))
 
 
 def gain_points(
@@ -100,7 +101,7 @@ def gain_points(
         return
     s.supply_points -= amount
     s.points[seat] += amount
-    events.append(Event("points", {"seat": seat, "gain": amount, "why": why}, rule=rule))
+    events.append(public_event("points", {"seat": seat, "gain": amount, "why": why}, rule))
     if event_is(s, "triumphus"):
         gain_coins(s, seat, amount, events, "Triumphus", rule="ludi.historiae.triumphus")
 
@@ -112,13 +113,8 @@ def take_gladiator(
     s.gladiators[seat].append(card)
     s.turned[card] = False
     s.chained[card] = False
-    events.append(
-        Event(
-            "gladiator_in",
-            {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "how": how},
-            rule=rule,
-        )
-    )
+    code = s.catalog.gladiators[card].code
+    events.append(public_event("gladiator_in", {"seat": seat, "gladiator": code, "how": how}, rule))
 
 
 def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str, *, rule: str) -> None:
@@ -138,12 +134,9 @@ def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str, *,
         s.veteran_discard.append(card)
     else:
         s.centre_novices.append(card)
+    code = s.catalog.gladiators[card].code
     events.append(
-        Event(
-            "gladiator_out",
-            {"seat": seat, "gladiator": s.catalog.gladiators[card].code, "why": why},
-            rule=rule,
-        )
+        public_event("gladiator_out", {"seat": seat, "gladiator": code, "why": why}, rule)
     )
 
 
@@ -174,12 +167,12 @@ def building_enters(
 ) -> None:
     """A building enters play: its points and coins on entry, the Forum's coin, champions."""
     spec = s.catalog.buildings[building]
-    if has_effect(s, seat, "build_income") and how == "built":
+    if how == "built" and has_effect(s, seat, "build_income"):
         gain_coins(s, seat, 1, events, "Forum", rule="ludi.buildings.forum")
     s.buildings[seat].append(building)
     buildings_changed(s, seat)
     events.append(
-        Event("building_in", {"seat": seat, "building": spec.code, "how": how}, rule=rule)
+        public_event("building_in", {"seat": seat, "building": spec.code, "how": how}, rule)
     )
     if spec.coins:
         gain_coins(s, seat, spec.coins, events, spec.name, rule="ludi.buildings.entry-benefits")
@@ -200,13 +193,8 @@ def building_leaves(
         s.building_deck.insert(0, building)
     else:
         s.centre_buildings.append(building)
-    events.append(
-        Event(
-            "building_out",
-            {"seat": seat, "building": s.catalog.buildings[building].code, "why": why},
-            rule=rule,
-        )
-    )
+    code = s.catalog.buildings[building].code
+    events.append(public_event("building_out", {"seat": seat, "building": code, "why": why}, rule))
 
 
 def show_buildings(s: LudiState) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from ...core.actions import Action, Event
-from . import auction, champions, combat, moves
-from .model import NOBODY, PHASE, PhaseName, StartEffect
+from ...core.actions import Action, Event, public_event
+from . import auction, champions, combat, moves, victory
+from .model import NOBODY, PHASE, RIVALS, PhaseName, StartEffect
 from .tableau import (
     building_enters,
     building_leaves,
@@ -17,6 +17,7 @@ from .tableau import (
     draw_combat,
     draw_from,
     draw_veteran,
+    effects_of,
     event_is,
     gain_coins,
     has_effect,
@@ -47,15 +48,15 @@ def begin_turn(s: LudiState, events: list[Event]) -> None:
         s.round += 1
         limit = int(s.options["round_limit"])
         if limit and s.round > limit:
-            finish_on_points(s, events, "ludi.cap.round-limit")
+            victory.finish_on_points(s, events, "ludi.cap.round-limit")
             return
         if s.options["historiae"]:
             _next_event(s, events)
-    events.append(Event("turn", {"seat": seat, "round": s.round}, rule="ludi.turn.start"))
+    events.append(public_event("turn", {"seat": seat, "round": s.round}, "ludi.turn.start"))
     s.decider = seat
     s.phase = PHASE["start"]
     # Effects whose order changes nothing are resolved first, by themselves.
-    _resolve_start(s, "refill_buildings", events)
+    _refill_buildings(s, seat, events)
     for _ in range(count_effect(s, seat, "start_income")):
         _resolve_start(s, "start_income", events)
     if s.phase != PHASE["start"]:
@@ -162,8 +163,6 @@ def _resolve_start(s: LudiState, effect: str, events: list[Event]) -> None:
         while len(s.gladiators[seat]) < rules.refill_gladiators and s.centre_novices:
             novice = s.centre_novices.pop()
             take_gladiator(s, seat, novice, events, "refill", rule="ludi.turn.refill-gladiators")
-    elif effect == "refill_buildings":
-        _refill_buildings(s, seat, events)
     elif effect == "novice_income":
         if any(not s.catalog.gladiators[g].veteran for g in s.gladiators[seat]):
             gain_coins(s, seat, 1, events, "Cubiculum", rule="ludi.buildings.cubiculum")
@@ -200,8 +199,9 @@ def _plague(s: LudiState, seat: int, events: list[Event]) -> None:
 
 def _refill_buildings(s: LudiState, seat: int, events: list[Event]) -> None:
     """Turn Sequence 1: fewer than 2 buildings: initial buildings from the centre at random."""
-    names = {s.catalog.buildings[b].name for b in s.buildings[seat]}
+    # the names held, found in the loop: in most turns it does not run
     while len(s.buildings[seat]) < s.catalog.rules.refill_buildings:
+        names = {s.catalog.buildings[b].name for b in s.buildings[seat]}
         pool = s.centre_buildings + s.building_deck
         choices = [
             b
@@ -215,7 +215,6 @@ def _refill_buildings(s: LudiState, seat: int, events: list[Event]) -> None:
             s.centre_buildings.remove(building)
         else:
             s.building_deck.remove(building)
-        names.add(s.catalog.buildings[building].name)
         building_enters(s, seat, building, events, "refill", rule="ludi.turn.refill-buildings")
         if s.phase == PHASE["over"]:
             return
@@ -266,28 +265,38 @@ def buildable(s: LudiState, seat: int) -> list[int]:
     ready = straight(s, seat)
     if not ready:
         return []
-    return _buildable(s, seat, construction_of(s, ready))
+    power = construction_of(s, ready)
+    return _buildable(s, seat, power, _reach(s, power))
 
 
-def _buildable(s: LudiState, seat: int, power: int, raze: bool | None = None) -> list[int]:
-    """`buildable` for a lanista with a straight gladiator and `power` construction points
-    (`raze`: `_can_raze_for_quarry`, if the caller knows it)."""
+def _reach(s: LudiState, power: int) -> int:
+    """The highest printed cost `power` construction points pay this round: a cost <= reach is
+    one Ars Augusti lowers to <= power."""
+    return power + _cost_discount(s)
+
+
+def _buildable(
+    s: LudiState, seat: int, power: int, reach: int, raze: bool | None = None
+) -> list[int]:
+    """`buildable` for a lanista with a straight gladiator, `power` construction points and
+    their `_reach` (`raze`: `_can_raze_for_quarry`, if the caller knows it)."""
     specs = s.catalog.buildings
     full = len(s.buildings[seat]) >= s.catalog.rules.max_buildings
-    reach = power + _cost_discount(s)  # a cost <= reach is one Ars Augusti lowers to <= power
     seen = {specs[b].name for b in s.buildings[seat]}
     result = []
     for building in s.centre_buildings:
         spec = specs[building]
+        if spec.name in seen:  # the first test: it settles most cards
+            continue
         if spec.effect == "quarry":
             if raze is None:
                 raze = _can_raze_for_quarry(s, seat, power)
-            possible = raze
-        else:
-            possible = not full and spec.cost <= reach
-        if possible and spec.name not in seen:
-            seen.add(spec.name)
-            result.append(building)
+            if not raze:
+                continue
+        elif full or spec.cost > reach:
+            continue
+        seen.add(spec.name)
+        result.append(building)
     return result
 
 
@@ -297,18 +306,21 @@ def main_actions(s: LudiState) -> list[Action]:
     seat = s.active
     cat = s.catalog
     specs = cat.gladiators
-    on_card, on_building = cat.moves.gladiator, cat.moves.building
+    on_card = cat.moves.gladiator
+    fight, work = on_card["fight"], on_card["work"]
+    chain, collect = on_card["chain"], on_card["collect"]
     turned, trample = s.turned, s.trample_ready
-    actions: list[Action] = []
-    rivals = [r for r in range(s.num_players) if r != seat]
-    workshop = not s.officina_used and has_effect(s, seat, "workshop")
+    effects = effects_of(s, seat)  # one look for the Officina and the Lapicidinae
+    rivals = RIVALS[s.num_players][seat]
+    workshop = not s.officina_used and "workshop" in effects
     rivals_with_gladiators = rivals_with_coins = False
     for rival in rivals:
         rivals_with_gladiators = rivals_with_gladiators or bool(s.gladiators[rival])
         rivals_with_coins = rivals_with_coins or s.coins[rival] > 0
     # `combat.can_fight` with what it asks of every gladiator worked out once
-    prices = combat.fight_prices(s) if combat.rivals_to_fight(s) else None
+    prices = combat.fight_prices(s) if combat.anyone_to_fight(s) else None
     coins = s.coins[seat]
+    actions: list[Action] = []
     power = 0  # the construction of the straight gladiators (`construction_of`)
     ready = False
     for card in s.gladiators[seat]:
@@ -316,38 +328,48 @@ def main_actions(s: LudiState) -> list[Action]:
         if prices is not None and (
             trample[card] or (not turned[card] and coins >= prices[spec.veteran])
         ):
-            actions.append(on_card["fight"][card])
+            actions.append(fight[card])
         if turned[card]:
             continue
         ready = True
         power += spec.construction
-        actions.append(on_card["work"][card])
+        actions.append(work[card])
         if (
             (spec.ability == "chain" or workshop)
             and spec.construction > 0
             and rivals_with_gladiators
         ):
-            actions.append(on_card["chain"][card])
+            actions.append(chain[card])
         if spec.ability == "collect" and rivals_with_coins:
-            actions.append(on_card["collect"][card])
+            actions.append(collect[card])
     if ready:
-        build, demolish = on_building["build"], on_building["demolish"]
-        reach = power + _cost_discount(s)  # as in `_buildable`
-        razable = []  # the buildings he could demolish now (`_can_raze_for_quarry` if any)
-        for building in s.buildings[seat]:
-            spec_b = cat.buildings[building]
-            if spec_b.points == 0 and spec_b.demolition <= reach:
-                razable.append(demolish[building])
-        actions.extend(build[b] for b in _buildable(s, seat, power, bool(razable)))
-        actions.extend(razable)
-    if has_effect(s, seat, "quarry") and coins >= cat.rules.quarry_destroy_cost:
-        quarry = on_building["quarry"]
+        _add_building_actions(s, seat, power, actions)
+    if "quarry" in effects and coins >= cat.rules.quarry_destroy_cost:
+        quarry = cat.moves.building["quarry"]
         for rival in rivals:
             for building in s.buildings[rival]:
                 if _demolishable(s, building):
                     actions.append(quarry[building])
     actions.append(moves.END)
     return actions
+
+
+def _add_building_actions(s: LudiState, seat: int, power: int, actions: list[Action]) -> None:
+    """Main phase, Build and Demolish: add to `actions` what `seat`, with a straight gladiator
+    and `power` construction points, can build, then what he can demolish."""
+    cat = s.catalog
+    on_building = cat.moves.building
+    demolish = on_building["demolish"]
+    reach = _reach(s, power)
+    razable = []  # the buildings he could demolish now (`_can_raze_for_quarry` if any)
+    for building in s.buildings[seat]:
+        spec = cat.buildings[building]
+        if spec.points == 0 and spec.demolition <= reach:
+            razable.append(demolish[building])
+    build = on_building["build"]
+    for building in _buildable(s, seat, power, reach, bool(razable)):  # a loop: no generator frame
+        actions.append(build[building])
+    actions.extend(razable)
 
 
 def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
@@ -361,7 +383,7 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
         card = cat.gladiator_by_code[arg]
         s.turned[card] = True
         amount = cat.gladiators[card].work + (1 if has_effect(s, seat, "work_income") else 0)
-        events.append(Event("work", {"seat": seat, "gladiator": arg}, rule="ludi.main.work"))
+        events.append(public_event("work", {"seat": seat, "gladiator": arg}, "ludi.main.work"))
         gain_coins(s, seat, amount, events, "work", rule="ludi.main.work")
     elif kind == "build":
         _start_job(s, "build", cat.building_by_code[arg], events)
@@ -393,7 +415,7 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
     elif kind == "quarry":
         _quarry(s, cat.building_by_code[arg], events)
     else:  # end
-        events.append(Event("main_end", {"seat": seat}, rule="ludi.main.end"))
+        events.append(public_event("main_end", {"seat": seat}, "ludi.main.end"))
         auction.enter(s, events)
 
 
@@ -501,7 +523,8 @@ def _start_job(
     s.job_left = build_cost(s, building, kind == "demolish")
     s.phase = PHASE["use"]
     rule = "ludi.main.build" if kind == "build" else "ludi.main.demolish"
-    events.append(Event(kind + "_start", {"seat": s.active, "building": spec.code}, rule=rule))
+    data = {"seat": s.active, "building": spec.code}
+    events.append(public_event(kind + "_start", data, rule))
 
 
 def quarry_actions(s: LudiState) -> list[Action]:
@@ -556,36 +579,3 @@ def apply_use(s: LudiState, action: Action, events: list[Event]) -> None:
     s.job_kind, s.job_building, s.job_left, s.job_used = "", NOBODY, 0, 0
     s.resume = "main"
     champions.next_designation(s, events)
-
-
-def finish_on_points(s: LudiState, events: list[Event], rule: str) -> None:
-    """Round limit (ours) or the points running out: the most victory points win."""
-    best = max(s.points)
-    winners = [seat for seat in range(s.num_players) if s.points[seat] == best]
-    end_game(s, winners, events, rule)
-
-
-def end_game(s: LudiState, seats: list[int], events: list[Event], rule: str) -> None:
-    """The game is over: `seats` win, by `rule`."""
-    s.phase = PHASE["over"]
-    s.winning_seats = list(seats)
-    s.combat = None
-    s.auction = None
-    events.append(Event("game_over", {"winners": list(seats)}, rule=rule))
-
-
-def check_victory(s: LudiState, events: list[Event]) -> bool:
-    """End of the Game: a lanista reaching the agreed points wins at once."""
-    if s.phase == PHASE["over"]:
-        return True
-    target = int(s.options["victory_points"])
-    if max(s.points) >= target:  # asked after every action: the usual answer at one look
-        reached = [seat for seat in range(s.num_players) if s.points[seat] >= target]
-        best = max(s.points[seat] for seat in reached)
-        winners = [seat for seat in reached if s.points[seat] == best]
-        end_game(s, winners, events, "ludi.end.victory-points")
-        return True
-    if s.supply_points == 0:
-        finish_on_points(s, events, "ludi.end.points-exhausted")
-        return True
-    return False

@@ -1,0 +1,47 @@
+"""End of the Game: the agreed victory points reached, the points running out, or the round
+limit the tools set."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Event
+from .model import PHASE
+
+if TYPE_CHECKING:
+    from .state import LudiState
+
+_OVER = PHASE["over"]  # looked up once: `check_victory` runs after every action
+
+
+def finish_on_points(s: LudiState, events: list[Event], rule: str) -> None:
+    """Round limit (ours) or the points running out: the most victory points win."""
+    best = max(s.points)
+    winners = [seat for seat in range(s.num_players) if s.points[seat] == best]
+    end_game(s, winners, events, rule)
+
+
+def end_game(s: LudiState, seats: list[int], events: list[Event], rule: str) -> None:
+    """The game is over: `seats` win, by `rule`."""
+    s.phase = _OVER
+    s.winning_seats = list(seats)
+    s.combat = None
+    s.auction = None
+    events.append(Event("game_over", {"winners": list(seats)}, rule=rule))
+
+
+def check_victory(s: LudiState, events: list[Event]) -> bool:
+    """End of the Game: a lanista reaching the agreed points wins at once."""
+    if s.phase == _OVER:
+        return True
+    target = int(s.options["victory_points"])
+    if max(s.points) >= target:  # asked after every action: the usual answer at one look
+        reached = [seat for seat in range(s.num_players) if s.points[seat] >= target]
+        best = max(s.points[seat] for seat in reached)
+        winners = [seat for seat in reached if s.points[seat] == best]
+        end_game(s, winners, events, "ludi.end.victory-points")
+        return True
+    if s.supply_points == 0:
+        finish_on_points(s, events, "ludi.end.points-exhausted")
+        return True
+    return False
