@@ -124,23 +124,23 @@ def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
 
 
 def _any_movable(s: JugulaState, seat: int, mode: int) -> bool:
-    """Whether `_movable` would find someone (it stops at the first; the enemies' front
-    zones, which Par Pari Refertur may not start in, are gathered once)."""
+    """Whether `_movable` would find someone (it stops at the first; the enemies, whose front
+    zones Par Pari Refertur may not start in, are gathered once)."""
     if mode != MOVE_PAR_PARI:
         for g in arena.familia(s, seat):  # noqa: SIM110 (a loop: no generator frame)
             if moves.can_move(s, g, mode):
                 return True
         return False
-    fronts: list[tuple[int, ...]] | None = None
-    square = s.square
+    enemies: list[int] | None = None
+    square, facing, front = s.square, s.facing, arena.geo_of(s).front
     for g in arena.familia(s, seat):
-        if square[g] < 0 or arena.hindered(s, g):
+        here = square[g]
+        if here < 0 or arena.hindered(s, g):
             continue
-        if fronts is None:
-            front, facing = arena.geo_of(s).front, s.facing
-            fronts = [front[square[e]][facing[e]] for e in arena.enemies_of(s, g)]
-        for zone in fronts:
-            if square[g] in zone:
+        if enemies is None:
+            enemies = arena.enemies_of(s, g)
+        for e in enemies:
+            if here in front[square[e]][facing[e]]:
                 break
         else:
             return True

@@ -89,34 +89,30 @@ def in_danger_of(s: JugulaState, square: int, seat: int, exclude: tuple[int, ...
     return False
 
 
-def zone_enemies(s: JugulaState, g: int) -> list[tuple[int, int]]:
-    """(square, facing) of the enemies of `g` that exert zones on his movement, by gladiator
-    number (not by square as `enemies_of`: the movement reads them as a set)."""
-    square, fighters, held = s.square, s.fighters, s.held
+def movement_enemies(s: JugulaState, g: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    """What the enemies of `g` do to his movement, in one pass over the gladiators: the
+    (square, facing) of those exerting zones (a hindered one exerts none: "Hindrance"), by
+    gladiator number (the movement reads them as a set), and Impressive's extra MP for `g`
+    entering each square next to an Impressive enemy ("Appendix II: Talents")."""
+    square, facing, fighters, held = s.square, s.facing, s.fighters, s.held
     seat = fighters[g].seat
-    return [
-        (square[e], s.facing[e])
-        for e, fighter in enumerate(fighters)
-        if square[e] >= 0 and fighter.seat != seat and (held[e] <= 0 or exerts_zones(s, e))
-    ]
-
-
-def impressive_costs(s: JugulaState, g: int) -> dict[int, int]:
-    """Impressive: the extra MP for `g` entering each square next to an Impressive enemy."""
-    extra: dict[int, int] = {}
-    fighters = s.fighters
-    for fighter in fighters:  # a loop: cheaper than any() and a generator, asked at each move
+    zones: list[tuple[int, int]] = []
+    impressive: list[int] = []  # the squares of the Impressive enemies
+    for e, fighter in enumerate(fighters):
+        at = square[e]
+        if at < 0 or fighter.seat == seat:
+            continue
+        if held[e] <= 0 or exerts_zones(s, e):
+            zones.append((at, facing[e]))
         if fighter.talents & IMPRESSIVE:
-            break
-    else:
-        return extra
-    cost = s.catalog.rules.talents.impressive_mp
-    geo = geo_of(s)
-    for e in enemies_of(s, g):
-        if fighters[e].talents & IMPRESSIVE:
-            for near in geo.adjacent[s.square[e]]:
+            impressive.append(at)
+    extra: dict[int, int] = {}
+    if impressive:
+        cost, adjacent = s.catalog.rules.talents.impressive_mp, geo_of(s).adjacent
+        for at in sorted(impressive):  # in board order, as `enemies_of`
+            for near in adjacent[at]:
                 extra[near] = extra.get(near, 0) + cost
-    return extra
+    return zones, extra
 
 
 def put(s: JugulaState, field: str, index: int, value: object) -> None:

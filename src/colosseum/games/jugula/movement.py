@@ -79,14 +79,14 @@ def danger_from(geo: Geometry, square: int, enemies: Iterable[Enemy]) -> tuple[i
 # changed once made) and the squares found; cleared whole when full.
 _SEARCHES: dict[tuple[Any, ...], tuple[Stand, tuple[Any, ...], tuple[Any, ...]]] = {}
 _SEARCHES_KEPT = 4096
-_BIG = 1 << 30  # the score of a way not found
+_BIG = (1 << 30) - 1  # the score of a way not found: one digit, so compared as a small int
 
 
 class Terrain:
     """What the arena costs one moving gladiator: built once per movement, asked per square.
 
-    `occupied` holds every square with a figure (the mover's own square is ignored), `enemies`
-    the (square, facing) of the enemies exerting zones.
+    `occupied` holds every square with a figure (the mover's own square and `NO_SQUARE` are
+    ignored), `enemies` the (square, facing) of the enemies exerting zones.
     """
 
     __slots__ = (
@@ -136,6 +136,7 @@ class Terrain:
                 elif turn not in turns:
                     escape[target] = tuple(sorted((*turns, turn)))
         blocked.discard(start)
+        blocked.discard(NO_SQUARE)
         self.blocked = blocked  # sets read only from here on
         self.fronts = fronts
         self.leave = 0 if fast else self.moving.leave_front
@@ -283,16 +284,22 @@ class Terrain:
         score << shift | square, which order as (score, square) pairs would. Leaves the
         cheapest way to stand on each square in `stand`, and in `ways` the cheapest by a side
         step and onto each (square, facing) by a straight step, for `ends` and `found`."""
-        moving = self.moving
-        forward, other = moving.forward, moving.other
-        leave, extra, escape, fronts = self.leave, self.impressive, self.escape, self.fronts
+        moving, escape, fronts = self.moving, self.escape, self.fronts
         exits, straight_exits = _exits(self.geo.width, self.geo.height)
         start, size, big = self.start, len(exits), _BIG
         shift = size.bit_length()
         mask = (1 << shift) - 1
-        # score = cost * 64 + steps; `stand_*`: the cheapest way to stand on each square,
-        # `side_*`: by a step that is not straight ahead (any facing), `one_*`: onto a
-        # (square, facing) by a straight step or a step back out of a danger zone.
+        # all in scores, cost * 64 + steps: a straight step, any other step, leaving an enemy's
+        # front, each square's Impressive extra; `over`, the first score beyond `mp`; `last`,
+        # the first score from which no step fits
+        forward, other = moving.forward * 64 + 1, moving.other * 64 + 1
+        leave, over = self.leave * 64, (mp + 1) * 64
+        extra = {square: cost * 64 for square, cost in self.impressive.items()}
+        last = over - min(forward, other)
+        turned = (facing + 1) % 4  # a side step's facing when his own would be straight
+        # `stand_*`: the cheapest way to stand on each square, `side_*`: by a step that is not
+        # straight ahead (any facing), `one_*`: onto a (square, facing) by a straight step or a
+        # step back out of a danger zone.
         stand_score, stand_from, stand_turn = [big] * size, [NO_SQUARE] * size, [facing] * size
         side_score, side_from = [big] * size, [NO_SQUARE] * size
         one_score, one_from = [big] * (size * 4), [NO_SQUARE] * (size * 4)
@@ -310,31 +317,33 @@ class Terrain:
                 continue
             closed[at] = True
             score = item >> shift
-            base = (score >> 6) + (leave if at in fronts else 0)
+            if at in fronts:  # what he pays to leave, counted from here on as spent
+                score += leave
+            if score >= last:  # no step is affordable from here (extra MP are >= 0)
+                continue
             turns = escape.get(at)
             if turns is None:  # a straight step or, if affordable, any other
-                step, side_fits = forward, base + other <= mp
+                straight_new = straight_at = score + forward
+                side_new = side_at = score + other
+                side_fits = side_new < over
                 ways = exits[at] if side_fits or extra else straight_exits[at]
             else:  # in a danger zone: only straight back, facing an enemy exerting it
-                step, side_fits = other, False
+                straight_new = straight_at = score + other
+                if straight_new >= over:
+                    continue
+                side_new = side_at = over
+                side_fits = False
                 ways = _back_exits(self.geo.width, self.geo.height, at, turns)
-            if base + step > mp:  # no step is affordable from here (extra MP are >= 0)
-                continue
-            length = (score & 63) + 1
-            # the scores of a straight (or back) step and of a side step from here, the same
-            # for every way out without Impressive enemies
-            straight_new = (base + step) * 64 + length
-            side_new = (base + other) * 64 + length
             for target, straight, key in ways:
                 if closed[target]:
                     continue
                 if extra:
-                    cost = base + extra.get(target, 0)
-                    if cost + step > mp:
+                    lift = extra.get(target, 0)
+                    straight_new = straight_at + lift
+                    if straight_new >= over:
                         continue
-                    straight_new = (cost + step) * 64 + length
-                    side_new = (cost + other) * 64 + length
-                    side_fits = turns is None and cost + other <= mp
+                    side_new = side_at + lift
+                    side_fits = side_new < over
                 if straight >= 0 and one_score[key] > straight_new:
                     one_score[key], one_from[key] = straight_new, at
                     if straight_new < stand_score[target]:
@@ -350,11 +359,11 @@ class Terrain:
                             reached.append(target)
                         stand_score[target], stand_from[target] = side_new, at
                         # the facing he steps with: his own, unless that would be straight
-                        stand_turn[target] = facing if straight != facing else (facing + 1) % 4
+                        stand_turn[target] = facing if straight != facing else turned
                         push(heap, side_new << shift | target)
         self.stand = Stand(stand_score, stand_from, stand_turn, reached)
         # a facing change alone fits onto a square stood on with a score below `turnable`
-        turnable = (mp + 1) * 64 - (moving.face_only * 64 + 1)
+        turnable = over - (moving.face_only * 64 + 1)
         self.ways = (side_score, side_from, one_score, one_from, turnable)
 
     def routes(self, facing: int, mp: int) -> dict[tuple[int, int], Route]:

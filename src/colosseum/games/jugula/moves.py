@@ -52,15 +52,15 @@ def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
         geo = arena.geo_of(s)
         for e in arena.enemies_of(s, g):
             forbidden.extend(geo.front[s.square[e]][s.facing[e]])
-    square = s.square
+    enemies, impressive = arena.movement_enemies(s, g)
     return Terrain(
         s.catalog.rules,
-        square[g],
-        [sq for sq in square if sq >= 0],  # the gladiators' squares: the board's figures
-        arena.zone_enemies(s, g),
+        s.square[g],
+        s.square,  # the gladiators' squares (`NO_SQUARE` off the arena): the board's figures
+        enemies,
         fast=bool(talents & FAST),
         souple=bool(talents & SOUPLE),
-        impressive=arena.impressive_costs(s, g),
+        impressive=impressive,
         forbidden=forbidden,
     )
 

@@ -42,9 +42,9 @@ from .model import (
     ZONE,
     Fighter,
 )
+from .options import MAX_PLAYERS
 
 if TYPE_CHECKING:
-    from .data import Card
     from .state import JugulaState
 
 Task = tuple[Any, ...]
@@ -87,19 +87,20 @@ def apply_action(s: JugulaState, action: Action) -> list[Event]:
 def settle(s: JugulaState, events: list[Event]) -> None:
     """Run automatic tasks and skip empty decisions until a decision with a choice is on top
     (or the game is over); a decision whose only action is "done" or "stay" is taken."""
+    tasks = s.tasks  # replaced only when the game ends (`victory.finish`)
     while not s.over:
-        task = s.tasks[-1]
+        task = tasks[-1]
         kind = task[0]
         if kind not in DECISIONS:
-            s.tasks.pop()
+            tasks.pop()
             _AUTOMATIC[kind](s, task, events)
             continue
         if s.out[task[1]]:
-            s.tasks.pop()
+            tasks.pop()
             continue
         legal = _LEGAL[kind](s, task)
         if not legal:
-            s.tasks.pop()
+            tasks.pop()
             continue
         if len(legal) == 1 and legal[0].kind in TRIVIAL:
             _APPLY[kind](s, task, legal[0], events)
@@ -340,8 +341,12 @@ def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
     if any(s.hurt):
         s.hurt = [False] * len(s.hurt)
     events.append(public_event("turn", {"seat": seat, "turn": s.turns}, "jugula.cards.turn"))
-    s.tasks.append((END_TURN, seat))
-    s.tasks.append((PLAY, seat, PLAY_TURN))
+    s.tasks += _TURN_TASKS[seat]
+
+
+_TURN_TASKS = tuple(((END_TURN, seat), (PLAY, seat, PLAY_TURN)) for seat in range(MAX_PLAYERS))
+"""By seat: the tasks a turn starts with, its end below its card (made once: a task is a value
+that outlives its step, and fewer such allocations mean fewer garbage collections)."""
 
 
 def _end_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
@@ -376,14 +381,15 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     seat, mode = task[1], task[2]
     hand = s.hand[seat]
     catalog = s.catalog
+    if len(hand) == 1 and cards.can_draw(s, seat):  # half the turns: first
+        draw = _plays(catalog.cards[hand[0]].code)[0][_DRAW]
+        return [draw] if mode != PLAY_MAY else [Action("pass"), draw]
     if not hand:
         return [Action("pass")] if mode == PLAY_TURN else []
     found: list[Action] = [] if mode != PLAY_MAY else [Action("pass")]
     playable = hand
     if mode == PLAY_TURN and s.compelled[seat] in hand:
         playable = [s.compelled[seat]]
-    if len(hand) == 1 and cards.can_draw(s, seat):
-        return [*found, _plays(catalog.cards[hand[0]].code)[0][_DRAW]]
     checks = abilities.USABLE
     for card in playable:
         spec = catalog.cards[card]
@@ -401,40 +407,52 @@ _DRAW = EFFECTS.index("draw")  # among the effects before the ability
 assert _DRAW < _ABILITY
 
 
+class Play(Action):
+    """`play CODE EFFECT`: a card played for one of its effects. Made once per card code and
+    effect (`_plays`), it keeps both as strings, so applying it parses nothing."""
+
+    __slots__ = ("code", "effect")
+
+    def __init__(self, code: str, effect: str) -> None:
+        super().__init__("play", code, effect)
+        self.code = code
+        self.effect = effect
+
+
 @cache
-def _plays(code: str) -> tuple[tuple[Action, ...], Action, tuple[Action, ...]]:
+def _plays(code: str) -> tuple[tuple[Play, ...], Play, tuple[Play, ...]]:
     """The card's actions, one per effect in `EFFECTS`' order, as (those before the ability,
     the ability, those after it): made once per card code (an Action is a value; the hands
     offer them turn after turn)."""
-    every = tuple(Action("play", code, effect) for effect in EFFECTS)
+    every = tuple(Play(code, effect) for effect in EFFECTS)
     return every[:_ABILITY], every[_ABILITY], every[_ABILITY + 1 :]
 
 
 def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
     seat = task[1]
     s.tasks.pop()
-    if action.kind == "pass":
+    if not isinstance(action, Play):
         events.append(Event("pass", {"seat": seat}, rule="jugula.cards.no-card"))
         return
-    code, effect = str(action.args[0]), str(action.args[1])
-    card = s.catalog.card_by_code[code]
+    code, effect = action.code, action.effect
+    catalog = s.catalog
+    card = catalog.card_by_code[code]
     cards.leave_hand(s, seat, card)
     s.in_play[seat].append(card)
-    rule = abilities.rule_of(s, card) if effect == "ability" else EFFECT_RULES[effect]
-    events.append(public_event("play", {"seat": seat, "card": code, "effect": effect}, rule))
-    removed = effect == "ability" and abilities.removes_itself(s, card)
-    s.tasks.append((END_CARD, seat, card, int(removed)))
+    data = {"seat": seat, "card": code, "effect": effect}
     if effect == "ability":
+        events.append(public_event("play", data, abilities.rule_of(s, card)))
+        s.tasks.append((END_CARD, seat, card, int(abilities.removes_itself(s, card))))
         abilities.start(s, seat, card, events)
-    else:
-        spec = s.catalog.cards[card]
-        use_effect(s, seat, effect, effect_value(spec, effect), events)
+        return
+    events.append(public_event("play", data, EFFECT_RULES[effect]))
+    s.tasks.append((END_CARD, seat, card, 0))
+    value: int = getattr(catalog.cards[card], PRINTED[effect])
+    use_effect(s, seat, effect, value, events)
 
 
-def effect_value(spec: Card, effect: str) -> int:
-    """The number a card prints for an effect ("The Cards")."""
-    value: int = getattr(spec, "movement" if effect == "move" else effect)
-    return value
+PRINTED = {effect: "movement" if effect == "move" else effect for effect in EFFECT_RULES}
+"""By effect: the field of `Card` that holds the number a card prints for it ("The Cards")."""
 
 
 def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[Event]) -> None:
@@ -457,7 +475,7 @@ def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[
 
 def _end_card(s: JugulaState, task: Task, events: list[Event]) -> None:
     """A card reaches the discard pile once its effect is fully resolved (or leaves the game)."""
-    seat, card, removed = task[1], task[2], task[3]
+    _, seat, card, removed = task
     s.in_play[seat].remove(card)
     if removed:
         arena.put(s, "removed", seat, [*s.removed[seat], card])
