@@ -85,3 +85,24 @@ def test_an_equal_plain_move_is_played_as_the_offered_one() -> None:
                 e.to_json() for e in twin.apply(plain)
             ]
         assert state.to_position() == twin.to_position()
+
+
+def test_a_move_carried_out_keeps_its_notation_and_lets_go_of_its_search() -> None:
+    """The log keeps the actions played: a move's keeps its path written, not the search."""
+    rng = random.Random(5)
+    moved = 0
+    for seed in range(4):
+        state = new_simulated_game("jugula", 2, seed)
+        twin = state.clone()
+        while not state.is_terminal() and moved < 200:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            if isinstance(action, moves.Destination):
+                assert action._paths is None
+                twin.apply(str(action))  # the notation written from the steps taken
+                assert twin.to_position() == state.to_position()
+                moved += 1
+            else:
+                twin.apply(action)
+    assert moved > 50

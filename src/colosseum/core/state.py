@@ -13,16 +13,29 @@ from .actions import Action, Event, JsonValue, normalize_notation
 from .errors import ColosseumError, IllegalAction
 from .options import OptionValue
 
-# The actions played so far, newest first, as a chain of (action, rest) pairs: clones share it.
-# An action's notation is written when the log is read (`actions_played`), not at each apply: a
-# random playout never reads it. A log read back from a pickle holds the notations themselves.
-ActionLog = tuple["Action | str", "ActionLog"] | None
+# The actions played so far, oldest first: a list that clones share, each state reading the first
+# `_played` entries of it. A state appends in place while it holds the list's whole length, else
+# it first copies its own part, so the clone that plays on shares with no one (a search plays out
+# a clone of its root again and again) and a step makes no new object for the garbage collector
+# to count (a chain of pairs did: one tuple a step). An action's notation is written when the
+# log is read (`actions_played`), not at each apply: a random playout never reads it. A log read
+# back from a pickle holds the notations themselves.
+ActionLog = list["Action | str"]
 
 
 class State(ABC):
     """A complete game state: whose decision it is, what they may do, and what each seat sees."""
 
-    __slots__ = ("_determinized", "_legal", "_log", "_start", "num_players", "options", "seed")
+    __slots__ = (
+        "_determinized",
+        "_legal",
+        "_log",
+        "_played",
+        "_start",
+        "num_players",
+        "options",
+        "seed",
+    )
 
     game_id: ClassVar[str]
     version: ClassVar[int]
@@ -40,7 +53,8 @@ class State(ABC):
         self.num_players = num_players
         self.options = options
         self.seed = seed
-        self._log: ActionLog = None
+        self._log: ActionLog = []
+        self._played = 0  # the length of this state's part of `_log`
         self._start: dict[str, JsonValue] | None = None
         self._determinized = False
         self._legal: list[Action] | None = None
@@ -50,7 +64,7 @@ class State(ABC):
         self.num_players = other.num_players
         self.options = other.options
         self.seed = other.seed
-        self._log = other._log
+        self._log, self._played = other._log, other._played
         self._start = other._start
         self._determinized = other._determinized
         self._legal = None
@@ -157,7 +171,11 @@ class State(ABC):
                 action = legal[legal.index(action)]
         self._legal = None
         events = self._apply(action)
-        self._log = (action, self._log)
+        log, played = self._log, self._played
+        if len(log) != played:  # shared, and another state has played on: copy this one's part
+            log = self._log = log[:played]
+        log.append(action)
+        self._played = played + 1
         return events
 
     def capped(self) -> bool:
@@ -188,13 +206,7 @@ class State(ABC):
 
     def actions_played(self) -> list[str]:
         """The notations of the actions applied to this state, oldest first."""
-        played: list[str] = []
-        node = self._log
-        while node is not None:
-            played.append(str(node[0]))
-            node = node[1]
-        played.reverse()
-        return played
+        return [str(action) for action in self._log[: self._played]]
 
     def record(self) -> dict[str, JsonValue]:
         """{game, version, options, players, seed, actions[]} that `colosseum.replay` replays."""
@@ -236,8 +248,8 @@ class State(ABC):
     # --- pickle and deepcopy: process pools and Ray ship states ------------------------------
 
     def __getstate__(self) -> dict[str, Any]:
-        """Every slot's value, with the action log as a flat list: the chain of pairs that
-        clones share would otherwise nest one level per action, past the recursion limit."""
+        """Every slot's value, with the action log as this state's notations alone (the list
+        it shares with clones may hold their actions past its own)."""
         fields: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
             slots = cls.__dict__.get("__slots__", ())
@@ -248,12 +260,11 @@ class State(ABC):
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        log: ActionLog = None
-        for notation in fields.pop("_log", []):
-            log = (notation, log)
+        log: ActionLog = list(fields.pop("_log", []))
+        fields.pop("_played", None)
         for name, value in fields.items():
             object.__setattr__(self, name, value)
-        self._log = log
+        self._log, self._played = log, len(log)
 
 
 def _offered(action: Action, legal: list[Action]) -> bool:

@@ -151,7 +151,7 @@ class Destination(Action):
     kind = "to"
     _args: tuple[int | str, ...]
     _key: int  # square * 4 + facing, one of `Terrain.ends`
-    _paths: _Paths
+    _paths: _Paths | None  # None once carried out (`steps`)
 
     # made empty by `every`, which fills it: object's own __init__, run in C, makes the call
     # cheaper than Action's or than object.__new__ (a move makes ninety)
@@ -186,11 +186,13 @@ class Destination(Action):
     def args(self) -> tuple[int | str, ...]:
         try:
             return self._args
-        except AttributeError:  # the first reading
-            square, facing, _, previous = self._paths.land.found((self._key,))[0]
-            names = self._paths.names
+        except AttributeError:  # the first reading (a move carried out has written it)
+            paths = self._paths
+            assert paths is not None
+            square, facing, _, previous = paths.land.found((self._key,))[0]
+            names = paths.names
             step = names[square] + FACING_LETTERS[facing]
-            head = self._paths.text(previous)
+            head = paths.text(previous)
             self._args = (names[square], FACING_LETTERS[facing], f"{head}-{step}" if head else step)
             return self._args
 
@@ -205,11 +207,26 @@ class Destination(Action):
 
     def steps(self) -> list[Step]:
         """The path's steps with their costs, as `_parse_path` reads them from the notation."""
-        land = self._paths.land
+        paths = self._paths
+        assert paths is not None, "a move carried out has let go of its search"
+        land = paths.land
         square, facing, cost, previous = land.found((self._key,))[0]
         steps = land.way_to(previous)
         steps.append(Step(square, facing, cost - (land.stand.score[previous] >> 6)))
         return steps
+
+    def carried_out(self, steps: list[Step]) -> None:
+        """The move is made (`steps` are its own): its path is written from them and the search
+        let go, which the game's log, keeping the action, would otherwise keep alive."""
+        paths = self._paths
+        if paths is None:  # carried out already, in another line of play
+            return
+        if not hasattr(self, "_args"):  # its path not read yet
+            names = paths.names
+            last = steps[-1]
+            path = "-".join([names[step.square] + FACING_LETTERS[step.facing] for step in steps])
+            self._args = (names[last.square], FACING_LETTERS[last.facing], path)
+        self._paths = None
 
 
 class _Paths:
@@ -259,6 +276,7 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
         return
     if isinstance(action, Destination):  # offered by this very position (`State.apply`)
         route = action.steps()
+        action.carried_out(route)
     else:
         route = _parse_path(s, g, mode, str(action.args[2]))
     geo = arena.geo_of(s)
