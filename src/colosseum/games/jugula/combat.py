@@ -8,6 +8,7 @@ the combat talents of "Appendix II".
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
@@ -93,17 +94,41 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
     """Combat Effect: the next attack (attacker and target), a Hindering attack with a marker
     on the attacker's card, or "done" (Ardor Oris' single attack is not optional)."""
     seat, only, ardor = task[1], task[3], task[5]
-    found = [] if ardor else [Action("done")]
-    names = s.catalog.rules.squares
+    found = [] if ardor else [DONE]
+    names, square = s.catalog.rules.squares, s.square
     for a in arena.familia(s, seat):
         if only >= 0 and a != only:
             continue
         hinder = s.marker[a] == -1
+        at = square[a]
         for d in targets(s, a):
-            found.append(Action("attack", names[s.square[a]], names[s.square[d]]))
+            to = square[d]
+            found.append(_attack("attack", at, to, names[at], names[to]))
             if hinder:
-                found.append(Action("hinder", names[s.square[a]], names[s.square[d]]))
+                found.append(_attack("hinder", at, to, names[at], names[to]))
     return found
+
+
+DONE = Action("done")
+
+
+class Attack(Action):
+    """`attack A D` or `hinder A D`: the gladiators on two squares, attacker and target. Made once
+    per pair of squares (`_attack`), it keeps their numbers, so applying it looks no name up."""
+
+    __slots__ = ("attacker", "defender")
+
+    def __init__(self, kind: str, attacker: int, defender: int, names: tuple[str, str]) -> None:
+        super().__init__(kind, *names)
+        self.attacker = attacker
+        self.defender = defender
+
+
+@cache
+def _attack(kind: str, attacker: int, defender: int, at: str, to: str) -> Attack:
+    """The `kind` attack between two squares (named `at` and `to`): made once (an Action is a
+    value)."""
+    return Attack(kind, attacker, defender, (at, to))
 
 
 def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
@@ -113,9 +138,12 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
         return
     if left > 1:
         s.tasks.append((ATTACK_PICK, seat, left - 1, only, bonus, ardor))
-    names = s.catalog.rules.squares
-    a = s.board[names.index(str(action.args[0]))]
-    d = s.board[names.index(str(action.args[1]))]
+    if isinstance(action, Attack):  # offered by this very position (`State.apply`)
+        a, d = s.board[action.attacker], s.board[action.defender]
+    else:
+        names = s.catalog.rules.squares
+        a = s.board[names.index(str(action.args[0]))]
+        d = s.board[names.index(str(action.args[1]))]
     s.fight = Fight(a, d, action.kind == "hinder", bonus, bool(ardor))
     if action.kind == "hinder":
         rule = "jugula.traits.hindrance"

@@ -91,14 +91,16 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
     MP to shake off his markers ("Hindrance"). Ability moves (mode) may pick any of them."""
     seat, mode = task[1], task[3]
     found = [DONE]
+    square, names = s.square, s.catalog.rules.squares
     for g in arena.familia(s, seat):
-        if s.square[g] < 0 or (mode == MOVE_NORMAL and s.moved[g]):
+        here = square[g]
+        if here < 0 or (mode == MOVE_NORMAL and s.moved[g]):
             continue
-        move, shake = _picks(arena.name(s, g))
+        move, shake = _picks(here, names[here])
         if arena.hindered(s, g):
             if mode == MOVE_NORMAL:
                 found.append(shake)
-        elif can_move(s, g, mode):
+        elif mode != MOVE_PAR_PARI or not in_enemy_front(s, g):  # `can_move`, on the arena
             found.append(move)
     return found
 
@@ -106,11 +108,22 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
 DONE = Action("done")
 
 
+class Pick(Action):
+    """`move SQUARE` or `shake SQUARE`: the gladiator standing on a square, designated. Made once
+    per square (`_picks`), it keeps the square's number, so applying it looks no name up."""
+
+    __slots__ = ("square",)
+
+    def __init__(self, kind: str, name: str, square: int) -> None:
+        super().__init__(kind, name)
+        self.square = square
+
+
 @cache
-def _picks(where: str) -> tuple[Action, Action]:
-    """("move", "shake") for the gladiator on square `where`: made once per square (an Action
-    is a value)."""
-    return Action("move", where), Action("shake", where)
+def _picks(square: int, name: str) -> tuple[Pick, Pick]:
+    """("move", "shake") for the gladiator on `square` (named `name`): made once per square (an
+    Action is a value)."""
+    return Pick("move", name, square), Pick("shake", name, square)
 
 
 def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
@@ -118,7 +131,10 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
     s.tasks.pop()
     if action.kind == "done":
         return
-    g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
+    if isinstance(action, Pick):  # offered by this very position (`State.apply`)
+        g = s.board[action.square]
+    else:
+        g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
     if mode == MOVE_NORMAL:
         arena.put(s, "moved", g, True)
     if left > 1:

@@ -357,6 +357,9 @@ def _end_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
         s.tasks.append((NEXT_TURN, seat))
         s.tasks.append((DISCARD, seat, limit))
         return
+    if s.num_players == 2:  # `_next_turn`'s first case, without the call
+        start_turn(s, 1 - seat, events)
+        return
     _next_turn(s, task, events)
 
 
@@ -438,16 +441,22 @@ def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event])
     catalog = s.catalog
     card = catalog.card_by_code[code]
     cards.leave_hand(s, seat, card)
-    s.in_play[seat].append(card)
     data = {"seat": seat, "card": code, "effect": effect}
     if effect == "ability":
+        s.in_play[seat].append(card)
         events.append(public_event("play", data, abilities.rule_of(s, card)))
         s.tasks.append((END_CARD, seat, card, int(abilities.removes_itself(s, card))))
         abilities.start(s, seat, card, events)
         return
-    events.append(public_event("play", data, EFFECT_RULES[effect]))
-    s.tasks.append((END_CARD, seat, card, 0))
+    rule = EFFECT_RULES[effect]
+    events.append(public_event("play", data, rule))
     value: int = getattr(catalog.cards[card], PRINTED[effect])
+    if effect == "draw":  # resolved at once, pushing no task: the card's end follows it here
+        cards.draw(s, seat, value, events, rule=rule)
+        s.discard[seat].append(card)  # as `_end_card`: after the draw, never reshuffled by it
+        return
+    s.in_play[seat].append(card)
+    s.tasks.append((END_CARD, seat, card, 0))
     use_effect(s, seat, effect, value, events)
 
 
