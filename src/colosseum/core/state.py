@@ -152,23 +152,17 @@ class State(ABC):
 
         Raises IllegalAction, leaving the state unchanged, if it is not legal now.
         """
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(f"expected an Action or its notation, got {type(action).__name__}")
+        # the agents' actions are usually the very objects offered, found by identity alone (a
+        # loop: `is` is one bytecode, cheaper than a call, any() or a map of `operator.is_`)
+        legal = self._legal
+        if legal is None:
+            action = self._offered(action)
         else:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = [] if self.is_terminal() else self._legal_actions()
-            # the agents' actions are usually the very objects offered: no comparisons then;
-            # an equal action is swapped for the offered one, which a game may have kept
-            # facts on (Jugula's moves keep their route)
-            if not _offered(action, legal):
-                if action not in legal:
-                    if not legal:
-                        raise IllegalAction(f"{action}: the game is over")
-                    raise IllegalAction(f"{action} is not legal now")
-                action = legal[legal.index(action)]
+            for offered in legal:
+                if offered is action:
+                    break
+            else:
+                action = self._offered(action)
         self._legal = None
         events = self._apply(action)
         log, played = self._log, self._played
@@ -177,6 +171,26 @@ class State(ABC):
         log.append(action)
         self._played = played + 1
         return events
+
+    def _offered(self, action: Action | str) -> Action:
+        """The offered action that `action` (a notation, or an Action equal to an offered one)
+        stands for: the offered one, on which a game may keep facts (Jugula's moves keep their
+        route). Raises IllegalAction if there is none."""
+        if isinstance(action, str):
+            return self.parse_action(action)
+        if not isinstance(action, Action):
+            raise IllegalAction(f"expected an Action or its notation, got {type(action).__name__}")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.is_terminal() else self._legal_actions()
+        for offered in legal:
+            if offered is action:
+                return action
+        if action not in legal:
+            if not legal:
+                raise IllegalAction(f"{action}: the game is over")
+            raise IllegalAction(f"{action} is not legal now")
+        return legal[legal.index(action)]
 
     def capped(self) -> bool:
         """True when an explicit cap option (a round or turn limit) ended the game.
@@ -265,15 +279,6 @@ class State(ABC):
         for name, value in fields.items():
             object.__setattr__(self, name, value)
         self._log, self._played = log, len(log)
-
-
-def _offered(action: Action, legal: list[Action]) -> bool:
-    """Whether `action` is one of the very objects in `legal` (a loop: `is` is one bytecode,
-    cheaper than any() over a generator or a map of `operator.is_`)."""
-    for offered in legal:  # noqa: SIM110
-        if offered is action:
-            return True
-    return False
 
 
 def position_field(position: dict[str, Any], name: str) -> Any:
