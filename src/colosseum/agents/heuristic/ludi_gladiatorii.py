@@ -1,4 +1,5 @@
-"""A Ludi Gladiatorii player of rules of thumb, reading only its seat's view.
+"""A Ludi Gladiatorii player of rules of thumb, reading only its seat's view (a part at a
+time, as each decision asks: `LudiState.seat_view`).
 
 Fight when the gladiator's combat skill matches the rival's best defender, build buildings
 with victory points as soon as possible, put weak fighters to work or to build, buy strong
@@ -13,11 +14,15 @@ Saturnalia's coin rather than for nothing.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.state import State
-from ...games.ludi_gladiatorii.data import Building, BuildingEffect, Catalog, load_catalog
+from ...games.ludi_gladiatorii.data import Building, BuildingEffect
+from ...games.ludi_gladiatorii.state import LudiState
+
+if TYPE_CHECKING:
+    from ...games.ludi_gladiatorii.hidden import SeatView
 
 View = dict[str, Any]
 
@@ -75,35 +80,57 @@ class LudiHeuristic:
     name = "heuristic"
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        view = state.view(seat)
-        actions = state.legal_actions()
-        catalog = load_catalog(str(state.options["data"]))
-        chooser = _Chooser(view, seat, actions, catalog)
-        return chooser.choose(rng)
+        assert isinstance(state, LudiState)
+        # asked of the state like `view` itself rather than made from hidden.py: the game's hook
+        return _Chooser(state.seat_view(seat), seat, state.legal_actions()).choose(rng)
 
 
 class _Chooser:
-    def __init__(self, view: View, seat: int, actions: list[Action], catalog: Catalog) -> None:
+    """One decision, read from the seat's view a part at a time (`SeatView`): a playout's
+    step reads the gladiators of a lanista or two, and the whole view would cost as much as
+    the rest of the step's decision."""
+
+    def __init__(self, view: SeatView, seat: int, actions: list[Action]) -> None:
         self.view = view
         self.seat = seat
         self.actions = actions
-        self.catalog = catalog
+        self.catalog = view.catalog
         self.extra: list[Action] = []
         self._kinds: dict[str, list[Action]] | None = None  # `kind`'s index of `actions`
-        self.me = view["lanistae"][seat]
         self._glads: dict[str, dict[str, Any]] | None = None
+        self._mine: dict[str, dict[str, Any]] | None = None
+
+    @property
+    def me(self) -> View:
+        """The seat's own entry in the view's `lanistae`."""
+        return self.view.lanista(self.seat)
 
     @property
     def glads(self) -> dict[str, dict[str, Any]]:
         """Every gladiator in play by its code (indexed at the first question)."""
         glads = self._glads
         if glads is None:
-            lanistae = self.view["lanistae"]
-            glads = self._glads = {g["code"]: g for p in lanistae for g in p["gladiators"]}
+            every = [self.view.gladiators(p) for p in range(self.view.players)]
+            glads = self._glads = {g["code"]: g for gs in every for g in gs}
         return glads
 
+    @property
+    def mine(self) -> dict[str, dict[str, Any]]:
+        """The seat's own gladiators by code (indexed at the first question): what most
+        questions ask about, without making the rivals' entries."""
+        mine = self._mine
+        if mine is None:
+            mine = self._mine = {g["code"]: g for g in self.view.gladiators(self.seat)}
+        return mine
+
+    def combat(self) -> View:
+        """The view's `combat` (the phases that ask are a combat's)."""
+        combat = self.view.combat()
+        assert combat is not None
+        return combat
+
     def choose(self, rng: random.Random) -> Action:
-        phase = self.view["phase"]
+        phase = self.view.phase
         if phase != "main":  # the main phase weighs the extra actions with the others
             step: list[Action] = []
             for action in self.actions:  # one pass, each list in the order offered
@@ -133,21 +160,25 @@ class _Chooser:
 
     def attack_score(self, code: str) -> int:
         """Combat skill and what the lanista's buildings add when attacking (the view's
-        `attack_bonus`)."""
-        glad = self.glads[code]
-        return int(glad["combat"]) + int(glad["attack_bonus"])
+        `attack_bonus`) of one of his gladiators."""
+        glad = self.mine[code]
+        score: int = glad["combat"] + glad["attack_bonus"]  # ints: no call to int
+        return score
 
     @staticmethod
     def defence_score(glad: dict[str, Any]) -> int:
         """Combat skill, the Defender ability and the defence building (`defence_bonus`)."""
-        return int(glad["combat"]) + int(glad["defence_bonus"])
+        score: int = glad["combat"] + glad["defence_bonus"]
+        return score
 
     def best_defence(self, seat: int) -> int:
         """The highest `defence_score` of `seat`'s unchained gladiators (-1: none)."""
         best = -1
-        for g in self.view["lanistae"][seat]["gladiators"]:
+        for g in self.view.gladiators(seat):
             if not g["chained"]:
-                best = max(best, int(g["combat"]) + int(g["defence_bonus"]))
+                score: int = g["combat"] + g["defence_bonus"]  # ints: no call to int or max
+                if score > best:
+                    best = score
         return best
 
     def value(self, code: str) -> float:
@@ -170,9 +201,13 @@ class _Chooser:
         order = ["plaga_galeni", "vinalia", "refill_gladiators", "novice_income", "champion"]
         starts = {str(a.args[0]): a for a in self.kind("start")}
         buy = _pick(self.extra, "buy")
-        no_novice = all(g["veteran"] for g in self.me["gladiators"])
-        refill = "refill_gladiators" in starts
-        if buy and "novice_income" in starts and no_novice and not refill and self.room() > 1:
+        if (
+            buy
+            and "novice_income" in starts
+            and "refill_gladiators" not in starts
+            and all(g["veteran"] for g in self.view.gladiators(self.seat))  # no novice
+            and self.room() > 1
+        ):
             return buy[0]  # the Cubiculum's coin then pays for the novice
         for effect in order:
             if effect in starts:
@@ -193,11 +228,10 @@ class _Chooser:
         return _worth(self.building(code))
 
     def _main(self) -> Action | None:
-        me = self.me
         kinds = self.kinds()
         fights = kinds.get("fight")
         if fights:  # the rivals' defences matter only when a fight is offered
-            lanistae = range(len(self.view["lanistae"]))
+            lanistae = range(self.view.players)
             defences = [self.best_defence(r) for r in lanistae if r != self.seat]
             weakest = min(defences, default=99)
             scored = [(self.attack_score(str(a.args[0])), a) for a in fights]
@@ -211,27 +245,28 @@ class _Chooser:
                 builds.append((action, spec))
         if builds:
             best, spec = max(builds, key=lambda pair: _worth(pair[1]))
-            if spec.points or len(me["buildings"]) < 4:
+            if spec.points or len(self.me["buildings"]) < 4:
                 return best
         collect = kinds.get("collect")
         if collect:
             return collect[0]
         gallicum = kinds.get("gallicum")
-        if gallicum and me["coins"] >= 4:
+        if gallicum and self.me["coins"] >= 4:
             return gallicum[0]
         buy = kinds.get("buy-combat")
-        if buy and me["coins"] >= 4 and me["combat_hand"] < 2:
+        if buy and self.me["coins"] >= 4 and self.me["combat_hand"] < 2:
             return buy[0]
         works = kinds.get("work")
         if works:
-            return max(works, key=lambda a: self.glads[str(a.args[0])]["work"])
+            return max(works, key=lambda a: self.mine[str(a.args[0])]["work"])
         return self.kind("end")[0]
 
     def _use(self) -> Action | None:
-        left = self.view["job"]["left"] if self.view["job"] else 0
+        job = self.view.job()
+        left = job["left"] if job else 0
 
         def key(action: Action) -> tuple[int, float]:
-            glad = self.glads[str(action.args[0])]
+            glad = self.mine[str(action.args[0])]
             overshoot = abs(glad["construction"] - left) if glad["construction"] else 9
             return (overshoot, glad["combat"])
 
@@ -241,14 +276,12 @@ class _Chooser:
         return min(self.actions, key=lambda a: self._building_worth(str(a.args[0])))
 
     def _target_by_leader(self) -> Action | None:
-        lanistae = self.view["lanistae"]
-        return max(self.actions, key=lambda a: lanistae[int(a.args[0])]["points"])
+        return max(self.actions, key=lambda a: self.view.lanista(int(a.args[0]))["points"])
 
     _chain_target = _target_by_leader
 
     def _collect_target(self) -> Action | None:
-        lanistae = self.view["lanistae"]
-        return max(self.actions, key=lambda a: lanistae[int(a.args[0])]["coins"])
+        return max(self.actions, key=lambda a: self.view.lanista(int(a.args[0]))["coins"])
 
     def _fight_target(self) -> Action | None:
         return min(self.actions, key=lambda a: self.best_defence(int(a.args[0])))
@@ -260,13 +293,13 @@ class _Chooser:
         return max(binds, key=lambda a: self.glads[str(a.args[0])]["combat"])
 
     def _fight_defender(self) -> Action | None:
-        combat = self.view["combat"]
+        combat = self.combat()
         if combat["attacker"] == self.seat:  # Precision: the weakest opponent
             return min(self.actions, key=lambda a: self.glads[str(a.args[0])]["combat"])
-        return max(self.actions, key=lambda a: self.defence_score(self.glads[str(a.args[0])]))
+        return max(self.actions, key=lambda a: self.defence_score(self.mine[str(a.args[0])]))
 
     def _reserve(self) -> Action | None:
-        combat = self.view["combat"]
+        combat = self.combat()
         attack = self.glads[combat["attacking_gladiator"]]["combat"]
         reserves = [
             a for a in self.kind("reserve") if self.glads[str(a.args[0])]["combat"] > attack
@@ -274,7 +307,7 @@ class _Chooser:
         return reserves[0] if reserves else self.kind("pass")[0]
 
     def _combat_card(self) -> Action | None:
-        combat = self.view["combat"]
+        combat = self.combat()
         attacking = combat["attacker"] == self.seat
         wanted = "Impetus" if attacking else "Defensio"
         plays = [
@@ -289,7 +322,7 @@ class _Chooser:
         return favors[0] if favors else None
 
     def _favor_apply(self) -> Action | None:
-        combat = self.view["combat"]
+        combat = self.combat()
         card = self.catalog.combat[self.catalog.combat_by_code[combat["cards"][-1]["card"]]]
         attacking = combat["attacker"] == self.seat
         helps = card.swords if attacking else card.shields
@@ -325,7 +358,8 @@ class _Chooser:
         return max(self.actions, key=lambda a: self.value(str(a.args[0])))
 
     def _bid(self) -> Action | None:
-        auction = self.view["auction"]
+        auction = self.view.auction()
+        assert auction is not None  # the bid phase is an auction's
         offered = auction["offered"]
         spec = self.catalog.gladiators[self.catalog.gladiator_by_code[offered]]
         known = [b for b in auction["bids"] if isinstance(b, int)]

@@ -1,4 +1,5 @@
-"""What each lanista may see (`view`) and how `determinize` guesses the rest.
+"""What each lanista may see (`view`, or a part at a time: `SeatView`) and how `determinize`
+guesses the rest.
 
 Hidden: the order of the veteran, combat, event and building (selection variant) piles, the
 combat cards in other hands (decision variant) and secret bids (simultaneous auctions).
@@ -15,27 +16,16 @@ from .combat import fight_prices, ludus_bonuses, scores
 from .model import NOBODY, PHASE, PHASES
 
 if TYPE_CHECKING:
+    from .data import Catalog
     from .state import LudiState
 
 
 def view(s: LudiState, seat: int | None) -> dict[str, Any]:
-    # made at every step of a search's playouts: an empty pile skips its list comprehension
+    """Everything `seat` may know (None: a spectator). `SeatView` gives its parts alone."""
+    # an empty pile skips its list comprehension
     cat = s.catalog
     specs, b_specs, c_specs = cat.gladiators, cat.buildings, cat.combat
-    lanistae = []
-    for p in range(s.num_players):
-        entry: dict[str, Any] = {
-            "seat": p,
-            "coins": s.coins[p],
-            "points": s.points[p],
-            "gladiators": _gladiators_view(s, p),
-            "buildings": [b_specs[b].code for b in s.buildings[p]],
-            "combat_hand": len(s.hands[p]),
-        }
-        if seat == p:
-            hand = s.hands[p]
-            entry["combat_hand_cards"] = [c_specs[c].code for c in hand] if hand else []
-        lanistae.append(entry)
+    lanistae = [_lanista_view(s, p, seat, _gladiators_view(s, p)) for p in range(s.num_players)]
     result: dict[str, Any] = {
         "game": "ludi-gladiatorii",
         "seat": seat,
@@ -69,20 +59,95 @@ def view(s: LudiState, seat: int | None) -> dict[str, Any]:
         },
         "draft_pool": [b_specs[b].code for b in s.draft_pool] if s.draft_pool else [],
         "start_pending": list(s.start_pending),
-        "job": None
-        if s.job_building == NOBODY
-        else {"kind": s.job_kind, "building": b_specs[s.job_building].code, "left": s.job_left},
+        "job": _job_view(s),
         "chain": None
         if s.chain_card == NOBODY
         else {"gladiator": specs[s.chain_card].code, "left": s.chain_left, "rival": s.chain_target},
         "champion_queue": list(s.champion_queue),
-        "combat": None if s.combat is None else _combat_view(s, seat),
-        "auction": None if s.auction is None else _auction_view(s, seat),
+        "combat": _combat_view(s, seat),
+        "auction": _auction_view(s, seat),
         "auctions_left": s.auctions_left,
         "officina_used": s.officina_used,
         "winners": list(s.winning_seats),
     }
     return result
+
+
+class SeatView:
+    """`view(s, seat)` a part at a time, each part made when first asked and equal to the
+    view's own: for agents, which read a few parts at each decision of a search's playouts,
+    where the whole view would cost as much as the rest of the decision. A lanista's entry
+    and gladiators are kept once made (a decision asks for them again and again); the other
+    parts are made at each question. The state stays inside: only the card set (`catalog`,
+    the printed cards of the game's data, the same for every seat) is handed out."""
+
+    __slots__ = ("_gladiators", "_lanistae", "_state", "catalog", "players", "seat")
+
+    seat: int | None  # the view's `seat`: whose view this is (None: a spectator)
+    players: int  # the view's `players`: the number of lanistae
+    catalog: Catalog  # the game's printed cards, by index and by code
+
+    def __init__(self, s: LudiState, seat: int | None) -> None:
+        self._state = s
+        self.seat = seat
+        self.players = s.num_players
+        self.catalog = s.catalog
+        self._lanistae: list[dict[str, Any] | None] = [None] * s.num_players
+        self._gladiators: list[list[dict[str, Any]] | None] = [None] * s.num_players
+
+    @property
+    def phase(self) -> str:
+        """The view's `phase`: the name of the decision pending."""
+        return PHASES[self._state.phase]
+
+    def lanista(self, p: int) -> dict[str, Any]:
+        """The view's `lanistae[p]`: lanista `p`'s coins, points, gladiators, buildings and
+        hand (`_lanista_view`), kept once made."""
+        entry = self._lanistae[p]
+        if entry is None:
+            entry = _lanista_view(self._state, p, self.seat, self.gladiators(p))
+            self._lanistae[p] = entry
+        return entry
+
+    def gladiators(self, p: int) -> list[dict[str, Any]]:
+        """The view's `lanistae[p]["gladiators"]` (`_gladiators_view`), kept once made: most
+        decisions ask nothing else of a lanista."""
+        glads = self._gladiators[p]
+        if glads is None:
+            glads = self._gladiators[p] = _gladiators_view(self._state, p)
+        return glads
+
+    def combat(self) -> dict[str, Any] | None:
+        """The view's `combat` (None: no combat is on)."""
+        return _combat_view(self._state, self.seat)
+
+    def auction(self) -> dict[str, Any] | None:
+        """The view's `auction` (None: no auction is on)."""
+        return _auction_view(self._state, self.seat)
+
+    def job(self) -> dict[str, Any] | None:
+        """The view's `job`: the building being built or demolished and the work it still
+        needs (None: no job is on)."""
+        return _job_view(self._state)
+
+
+def _lanista_view(
+    s: LudiState, p: int, seat: int | None, gladiators: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Lanista `p`'s entry in `view(s, seat)`, with his `gladiators` (`_gladiators_view`):
+    coins, points, buildings and the size of his hand (and its cards, to `seat` himself)."""
+    entry: dict[str, Any] = {
+        "seat": p,
+        "coins": s.coins[p],
+        "points": s.points[p],
+        "gladiators": gladiators,
+        "buildings": [s.catalog.buildings[b].code for b in s.buildings[p]],
+        "combat_hand": len(s.hands[p]),
+    }
+    if seat == p:
+        hand, c_specs = s.hands[p], s.catalog.combat
+        entry["combat_hand_cards"] = [c_specs[c].code for c in hand] if hand else []
+    return entry
 
 
 def _gladiators_view(s: LudiState, seat: int) -> list[dict[str, Any]]:
@@ -113,9 +178,11 @@ def _gladiators_view(s: LudiState, seat: int) -> list[dict[str, Any]]:
     return result
 
 
-def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any]:
+def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any] | None:
+    """`view(s, seat)["combat"]`: the combat on (None: none)."""
     combat = s.combat
-    assert combat is not None
+    if combat is None:
+        return None
     cat = s.catalog
     return {
         "attacker": combat.attacker,
@@ -139,9 +206,12 @@ def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any]:
+def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any] | None:
+    """`view(s, seat)["auction"]`: the auction on, with the bids `seat` may see (None:
+    none)."""
     auction = s.auction
-    assert auction is not None
+    if auction is None:
+        return None
     secret = bool(s.options["simultaneous_auctions"])
     bids: list[Any] = []
     for p, bid in enumerate(auction.bids):
@@ -162,6 +232,18 @@ def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any]:
         "order": list(auction.order),
         "turn": auction.turn,
         "bids": bids,
+    }
+
+
+def _job_view(s: LudiState) -> dict[str, Any] | None:
+    """`view(s, seat)["job"]`: the kind of job (`model.JobKind`), the building being built or
+    demolished and the work it still needs (None: no job is on)."""
+    if s.job_building == NOBODY:
+        return None
+    return {
+        "kind": s.job_kind,
+        "building": s.catalog.buildings[s.job_building].code,
+        "left": s.job_left,
     }
 
 

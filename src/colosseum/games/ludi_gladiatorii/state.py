@@ -185,6 +185,11 @@ class LudiState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         return hidden.view(self, seat)
 
+    def seat_view(self, seat: int | None) -> hidden.SeatView:
+        """`view(seat)` a part at a time, each made when first asked (`hidden.SeatView`): the
+        fast form for agents, which read a few parts at each decision."""
+        return hidden.SeatView(self, seat)
+
     def _position_body(self) -> dict[str, Any]:
         body: dict[str, Any] = {"seed": self.seed, "rng": self.rng.state}
         for name in SCALARS:
