@@ -13,13 +13,13 @@ from .actions import Action, Event, JsonValue, normalize_notation
 from .errors import ColosseumError, IllegalAction
 from .options import OptionValue
 
-# The actions played so far, oldest first: a list that clones share, each state reading the first
-# `_played` entries of it. A state appends in place while it holds the list's whole length, else
-# it first copies its own part, so the clone that plays on shares with no one (a search plays out
-# a clone of its root again and again) and a step makes no new object for the garbage collector
-# to count (a chain of pairs did: one tuple a step). An action's notation is written when the
-# log is read (`actions_played`), not at each apply: a random playout never reads it. A log read
-# back from a pickle holds the notations themselves.
+# The actions played so far, oldest first: a list shared with the clones made from a state, each
+# reading the first `_played` entries of it. Only the state that made a list appends to it; a
+# clone copies its part at its first step (a search's rollout copies the game's history once), so
+# a step makes no new object for the garbage collector to count (a chain of pairs did: one tuple
+# a step) and no two states, whatever threads play them, ever write one list. An action's notation
+# is written when the log is read (`actions_played`), not at each apply: a random playout never
+# reads it. A log read back from a pickle holds the notations themselves.
 ActionLog = list["Action | str"]
 
 
@@ -30,6 +30,7 @@ class State(ABC):
         "_determinized",
         "_legal",
         "_log",
+        "_own_log",
         "_played",
         "_start",
         "num_players",
@@ -54,6 +55,7 @@ class State(ABC):
         self.options = options
         self.seed = seed
         self._log: ActionLog = []
+        self._own_log = True  # whether `_log` is this state's to append to
         self._played = 0  # the length of this state's part of `_log`
         self._start: dict[str, JsonValue] | None = None
         self._determinized = False
@@ -64,7 +66,7 @@ class State(ABC):
         self.num_players = other.num_players
         self.options = other.options
         self.seed = other.seed
-        self._log, self._played = other._log, other._played
+        self._log, self._played, self._own_log = other._log, other._played, False
         self._start = other._start
         self._determinized = other._determinized
         self._legal = None
@@ -165,11 +167,11 @@ class State(ABC):
                 action = self._offered(action)
         self._legal = None
         events = self._apply(action)
-        log, played = self._log, self._played
-        if len(log) != played:  # shared, and another state has played on: copy this one's part
-            log = self._log = log[:played]
-        log.append(action)
-        self._played = played + 1
+        if not self._own_log:  # a clone's first step: its part of the log its own
+            self._log = self._log[: self._played]
+            self._own_log = True
+        self._log.append(action)
+        self._played += 1
         return events
 
     def _offered(self, action: Action | str) -> Action:
@@ -276,9 +278,10 @@ class State(ABC):
     def __setstate__(self, fields: dict[str, Any]) -> None:
         log: ActionLog = list(fields.pop("_log", []))
         fields.pop("_played", None)
+        fields.pop("_own_log", None)
         for name, value in fields.items():
             object.__setattr__(self, name, value)
-        self._log, self._played = log, len(log)
+        self._log, self._played, self._own_log = log, len(log), True
 
 
 def position_field(position: dict[str, Any], name: str) -> Any:
