@@ -249,11 +249,13 @@ def test_states_pickle_and_deepcopy_mid_game(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_states_pickle_and_deepcopy_at_any_length(game_id: str) -> None:
     """The action log of thousands of actions (a game's own, then a long one built from real
-    notations) survives pickle and deepcopy, clones included."""
+    notations, beyond the recursion limit) survives pickle and deepcopy, clones included."""
     state = _long_game(game_id, 300)
     played = state.actions_played()
-    state._log = [f"{n}" for n in range(20_000)] + played
-    state._played = len(state._log)
+    long_log = None
+    for notation in [f"{n}" for n in range(20_000)] + played:
+        long_log = (notation, long_log)
+    state._log = long_log
     clone = state.clone()
     for copied in (pickle.loads(pickle.dumps(clone)), copy.deepcopy(clone)):
         assert copied.actions_played() == clone.actions_played()

@@ -13,30 +13,16 @@ from .actions import Action, Event, JsonValue, normalize_notation
 from .errors import ColosseumError, IllegalAction
 from .options import OptionValue
 
-# The actions played so far, oldest first: a list shared with the clones made from a state, each
-# reading the first `_played` entries of it. Only the state that made a list appends to it; a
-# clone copies its part at its first step (a search's rollout copies the game's history once), so
-# a step makes no new object for the garbage collector to count (a chain of pairs did: one tuple
-# a step) and no two states, whatever threads play them, ever write one list. An action's notation
-# is written when the log is read (`actions_played`), not at each apply: a random playout never
-# reads it. A log read back from a pickle holds the notations themselves.
-ActionLog = list["Action | str"]
+# The actions played so far, newest first, as a chain of (action, rest) pairs: clones share it.
+# An action's notation is written when the log is read (`actions_played`), not at each apply: a
+# random playout never reads it. A log read back from a pickle holds the notations themselves.
+ActionLog = tuple["Action | str", "ActionLog"] | None
 
 
 class State(ABC):
     """A complete game state: whose decision it is, what they may do, and what each seat sees."""
 
-    __slots__ = (
-        "_determinized",
-        "_legal",
-        "_log",
-        "_own_log",
-        "_played",
-        "_start",
-        "num_players",
-        "options",
-        "seed",
-    )
+    __slots__ = ("_determinized", "_legal", "_log", "_start", "num_players", "options", "seed")
 
     game_id: ClassVar[str]
     version: ClassVar[int]
@@ -54,9 +40,7 @@ class State(ABC):
         self.num_players = num_players
         self.options = options
         self.seed = seed
-        self._log: ActionLog = []
-        self._own_log = True  # whether `_log` is this state's to append to
-        self._played = 0  # the length of this state's part of `_log`
+        self._log: ActionLog = None
         self._start: dict[str, JsonValue] | None = None
         self._determinized = False
         self._legal: list[Action] | None = None
@@ -66,7 +50,7 @@ class State(ABC):
         self.num_players = other.num_players
         self.options = other.options
         self.seed = other.seed
-        self._log, self._played, self._own_log = other._log, other._played, False
+        self._log = other._log
         self._start = other._start
         self._determinized = other._determinized
         self._legal = None
@@ -167,11 +151,7 @@ class State(ABC):
                 action = self._offered(action)
         self._legal = None
         events = self._apply(action)
-        if not self._own_log:  # a clone's first step: its part of the log its own
-            self._log = self._log[: self._played]
-            self._own_log = True
-        self._log.append(action)
-        self._played += 1
+        self._log = (action, self._log)
         return events
 
     def _offered(self, action: Action | str) -> Action:
@@ -222,7 +202,13 @@ class State(ABC):
 
     def actions_played(self) -> list[str]:
         """The notations of the actions applied to this state, oldest first."""
-        return [str(action) for action in self._log[: self._played]]
+        played: list[str] = []
+        node = self._log
+        while node is not None:
+            played.append(str(node[0]))
+            node = node[1]
+        played.reverse()
+        return played
 
     def record(self) -> dict[str, JsonValue]:
         """{game, version, options, players, seed, actions[]} that `colosseum.replay` replays."""
@@ -264,8 +250,8 @@ class State(ABC):
     # --- pickle and deepcopy: process pools and Ray ship states ------------------------------
 
     def __getstate__(self) -> dict[str, Any]:
-        """Every slot's value, with the action log as this state's notations alone (the list
-        it shares with clones may hold their actions past its own)."""
+        """Every slot's value, with the action log as a flat list: the chain of pairs that
+        clones share would otherwise nest one level per action, past the recursion limit."""
         fields: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
             slots = cls.__dict__.get("__slots__", ())
@@ -276,12 +262,12 @@ class State(ABC):
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        log: ActionLog = list(fields.pop("_log", []))
-        fields.pop("_played", None)
-        fields.pop("_own_log", None)
+        log: ActionLog = None
+        for notation in fields.pop("_log", []):
+            log = (notation, log)
         for name, value in fields.items():
             object.__setattr__(self, name, value)
-        self._log, self._played, self._own_log = log, len(log), True
+        self._log = log
 
 
 def position_field(position: dict[str, Any], name: str) -> Any:
