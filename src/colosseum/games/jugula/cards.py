@@ -64,16 +64,11 @@ def draw(state: JugulaState, seat: int, count: int, events: list[Event], *, rule
     """Draw Effect: draw `count` cards (by `rule`: the effect, an ability, Vox Populi beyond
     10); a draw with no card left in deck or discard is lost. Returns the number drawn."""
     drawn = 0
-    hand, deck = state.hand[seat], state.deck[seat]
     for _ in range(count):
-        if deck and not state.top_known[seat] and not state.top_public[seat]:
-            card = deck.pop()  # `take_top` when nothing is to be reshuffled or forgotten
-        else:
-            card = take_top(state, seat, events)
-            if card < 0:
-                break
-            deck = state.deck[seat]  # a new deck if the discard pile was reshuffled
-        hand.append(card)
+        card = take_top(state, seat, events)
+        if card < 0:
+            break
+        state.hand[seat].append(card)
         drawn += 1
     if drawn:
         events.append(public_event("draw", {"seat": seat, "cards": drawn}, rule))

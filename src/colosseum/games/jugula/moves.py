@@ -77,10 +77,15 @@ def in_enemy_front(s: JugulaState, g: int) -> bool:
 
 
 def can_move(s: JugulaState, g: int, mode: int) -> bool:
-    """On the arena, not hindered; Par Pari Refertur never starts in an enemy's front zone."""
+    """On the arena, not hindered, and free to start (`may_start`)."""
     if s.square[g] < 0 or arena.hindered(s, g):
         return False
-    return not (mode == MOVE_PAR_PARI and in_enemy_front(s, g))
+    return may_start(s, g, mode)
+
+
+def may_start(s: JugulaState, g: int, mode: int) -> bool:
+    """Par Pari Refertur never starts in an enemy's front zone; any other move may."""
+    return mode != MOVE_PAR_PARI or not in_enemy_front(s, g)
 
 
 # --- designating the gladiators ------------------------------------------------------------------
@@ -100,7 +105,7 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
         if arena.hindered(s, g):
             if mode == MOVE_NORMAL:
                 found.append(shake)
-        elif mode != MOVE_PAR_PARI or not in_enemy_front(s, g):  # `can_move`, on the arena
+        elif may_start(s, g, mode):  # `can_move`: on the arena and not hindered, as seen
             found.append(move)
     return found
 
@@ -167,7 +172,7 @@ class Destination(Action):
     kind = "to"
     _args: tuple[int | str, ...]
     _key: int  # square * 4 + facing, one of `Terrain.ends`
-    _paths: _Paths | None  # None once carried out (`steps`)
+    _paths: _Paths | None  # None once carried out (`carried_out`)
 
     # made empty by `every`, which fills it: object's own __init__, run in C, makes the call
     # cheaper than Action's or than object.__new__ (a move makes ninety)
@@ -235,7 +240,7 @@ class Destination(Action):
         """The move is made (`steps` are its own): its path is written from them and the search
         let go, which the game's log, keeping the action, would otherwise keep alive."""
         paths = self._paths
-        if paths is None:  # carried out already, in another line of play
+        if paths is None:  # carried out already
             return
         if not hasattr(self, "_args"):  # its path not read yet
             names = paths.names
