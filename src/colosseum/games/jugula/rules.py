@@ -434,10 +434,13 @@ def _plays(code: str) -> tuple[tuple[Play, ...], Play, tuple[Play, ...]]:
 def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
     seat = task[1]
     s.tasks.pop()
-    if not isinstance(action, Play):
+    if action.kind == "pass":
         events.append(Event("pass", {"seat": seat}, rule="jugula.cards.no-card"))
         return
-    code, effect = action.code, action.effect
+    if isinstance(action, Play):  # offered by this very position (`State.apply`)
+        code, effect = action.code, action.effect
+    else:
+        code, effect = str(action.args[0]), str(action.args[1])
     catalog = s.catalog
     card = catalog.card_by_code[code]
     cards.leave_hand(s, seat, card)
