@@ -47,7 +47,7 @@ def test_clones_that_play_on_keep_their_own_logs(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_a_pickled_clone_carries_its_own_part_of_the_log(game_id: str) -> None:
+def test_a_state_pickled_after_its_clone_played_on_keeps_its_own_log(game_id: str) -> None:
     rng = random.Random(3)
     root = colosseum.new_game(game_id, players=2, seed=5)
     _play(root, 20, rng)
