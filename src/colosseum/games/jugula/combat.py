@@ -25,6 +25,7 @@ from .model import (
     DECK,
     DODGE,
     DODGE_CHECK,
+    DONE,
     LEADER,
     MOVE,
     MOVE_DODGE,
@@ -107,9 +108,6 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
             if hinder:
                 found.append(_attack("hinder", at, to, names[at], names[to]))
     return found
-
-
-DONE = Action("done")
 
 
 class Attack(Action):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.actions import Action
+
 GAME_ID = "jugula"
 # The position and record format. 2: the "may" choices (pursuit at range, the +1 Vox Populi of
 # a defence won, draws beyond 10) and defeat checked once an attack is resolved.
@@ -19,6 +21,7 @@ DECK = -2  # a combat or round card taken from the top of the deck, not yet reve
 FACING_LETTERS = "nesw"
 EFFECTS = ("move", "vox", "combat", "draw", "ability", "upgrade")
 SIDES = ("south", "west", "north", "east")  # deployment zones, clockwise ("Multi-Player Games")
+DONE = Action("done")  # ends a decision of several picks: a value, offered again and again
 
 # Talents ("Appendix II: Talents") as bits of `Fighter.talents`.
 TALENT_CODES = (

@@ -17,6 +17,7 @@ from . import arena
 from .model import (
     AWARE,
     AWARE_TURN,
+    DONE,
     FACING_LETTERS,
     FAST,
     MOVE,
@@ -108,9 +109,6 @@ def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
         elif may_start(s, g, mode):  # `can_move`: on the arena and not hindered, as seen
             found.append(move)
     return found
-
-
-DONE = Action("done")
 
 
 class Pick(Action):
