@@ -283,7 +283,11 @@ class Terrain:
         facing), each square's exits read from a table (`_exits`); the heap holds plain ints,
         score << shift | square, which order as (score, square) pairs would. Leaves the
         cheapest way to stand on each square in `stand`, and in `ways` the cheapest by a side
-        step and onto each (square, facing) by a straight step, for `ends` and `found`."""
+        step and onto each (square, facing) by a straight step, for `ends` and `found`.
+
+        A square stood on with a score of `last` or more never enters the heap: no step fits
+        from it, and every square that could still step on is taken from the heap before it
+        would have been, so leaving it out changes no score and no order."""
         moving, escape, fronts = self.moving, self.escape, self.fronts
         exits, straight_exits = _exits(self.geo.width, self.geo.height)
         start, size, big = self.start, len(exits), _BIG
@@ -351,7 +355,8 @@ class Terrain:
                             reached.append(target)
                         stand_score[target], stand_from[target] = straight_new, at
                         stand_turn[target] = straight
-                        push(heap, straight_new << shift | target)
+                        if straight_new < last:
+                            push(heap, straight_new << shift | target)
                 if side_fits and side_score[target] > side_new:
                     side_score[target], side_from[target] = side_new, at
                     if side_new < stand_score[target]:
@@ -360,7 +365,8 @@ class Terrain:
                         stand_score[target], stand_from[target] = side_new, at
                         # the facing he steps with: his own, unless that would be straight
                         stand_turn[target] = facing if straight != facing else turned
-                        push(heap, side_new << shift | target)
+                        if side_new < last:
+                            push(heap, side_new << shift | target)
         self.stand = Stand(stand_score, stand_from, stand_turn, reached)
         # a facing change alone fits onto a square stood on with a score below `turnable`
         turnable = over - (moving.face_only * 64 + 1)
