@@ -12,7 +12,8 @@ that the machine's load falls on all alike. Before the rounds each engine plays 
 untimed, as benchmark suites do, so that what a process builds once (the imports, the data files,
 the tables our engines make on first use) is not timed for some engines and not for others.
 Prints each engine's median steps/s and clones/s over the rounds and the median of the
-per-round ratios to `python_block_dominoes`.
+per-round ratios to `python_block_dominoes`, and the interpreter: the ratios move with its build
+as much as with our code (docs/performance.md).
 
 OpenSpiel is not a dependency of Colosseum; install it for this benchmark alone with
 `.venv/bin/pip install open_spiel` (2.0.2 has a wheel for CPython 3.11).
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import platform
 import random
 import statistics
 import sys
@@ -38,6 +40,7 @@ THEIRS = ("python_block_dominoes", "python_tic_tac_toe", "backgammon")
 REFERENCE = "python_block_dominoes"
 KEPT = 32
 CLONE_BATCH = 64
+INTERPRETER = f"{platform.python_implementation()} {platform.python_version()}"
 
 
 class Engine:
@@ -174,12 +177,17 @@ def main() -> int:
             "games": engine.games - untimed[engine.name],
         }
     if args.json:
-        report = {"rounds": args.rounds, "seconds": args.seconds, "warmup": warmup}
+        report = {
+            "rounds": args.rounds,
+            "seconds": args.seconds,
+            "warmup": warmup,
+            "interpreter": INTERPRETER,
+        }
         print(json.dumps({**report, "engines": result}))
         return 0
     print(
         f"medians of {args.rounds} rounds, {args.seconds} s of playouts per engine and round "
-        f"(after {warmup} s each untimed)"
+        f"(after {warmup} s each untimed), {INTERPRETER}"
     )
     print(f"{'engine':24} {'steps/s':>10} {'× ' + REFERENCE:>26} {'clones/s':>10}")
     for name, row in result.items():
