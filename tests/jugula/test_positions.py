@@ -22,7 +22,7 @@ import pytest
 import colosseum
 from colosseum.core.errors import InvalidRecord
 from colosseum.games.jugula import position as jugula_position
-from colosseum.games.jugula.model import ATTACK_RESOLVED, VERSION
+from colosseum.games.jugula.model import ATTACK_END, ATTACK_RESOLVED, VERSION
 from colosseum.games.jugula.state import JugulaState
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -246,6 +246,17 @@ def test_a_pursuit_into_an_occupied_square_is_refused() -> None:
     occupied = next(g for g in position["board"] if g >= 0)
     position["tasks"].append([15, position["tasks"][-1][1], position["square"][occupied]])
     with pytest.raises(InvalidRecord, match="tasks"):
+        colosseum.from_position("jugula", position)
+
+
+def test_a_step_of_the_attack_pending_after_its_end_is_refused() -> None:
+    """An attack's end clears it, so its steps lie above the end on the task stack: a step
+    below it (found by the fuzzer, a pursuit copied there) would run with no attack."""
+    position = reach("commit", seed=5).to_position()
+    tasks = position["tasks"]
+    end = [task[0] for task in tasks].index(ATTACK_END)
+    tasks.insert(end, list(tasks[-1]))  # the commit decision again, under the attack's end
+    with pytest.raises(InvalidRecord, match=rf"tasks\.{end}"):
         colosseum.from_position("jugula", position)
 
 
