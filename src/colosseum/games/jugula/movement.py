@@ -239,20 +239,21 @@ class Terrain:
         escape, big = self.escape, _BIG
         quads = _quads(len(score))
         keys: list[int] = []
-        append, extend = keys.append, keys.extend
+        extend = keys.extend
         for square in sorted(reached, key=score.__getitem__):
             turning = score[square] < turnable
-            allowed = escape.get(square)
-            if allowed is None:  # any facing by a side step or a facing change, if either fits
+            if square not in escape:  # any facing by a side step or a facing change, if either fits
                 if turning or side_score[square] < big:
                     extend(quads[square])
                     continue
-                allowed = ()
+                allowed: tuple[int, ...] = ()
+            else:
+                allowed = escape[square]
             first = square * 4
             side = side_score[square] < big
             for turn in FACINGS:
                 if side or one_score[first + turn] < big or (turning and turn in allowed):
-                    append(first + turn)
+                    keys.append(first + turn)
         return keys
 
     def found(self, keys: Iterable[int]) -> list[tuple[int, int, int, int]]:
@@ -264,7 +265,6 @@ class Terrain:
         score, escape = self.stand.score, self.escape
         turn_cost = self.moving.face_only * 64 + 1
         found: list[tuple[int, int, int, int]] = []
-        append = found.append
         for key in keys:
             square = key >> 2
             best, source = one_score[key], one_from[key]
@@ -275,7 +275,7 @@ class Terrain:
                 allowed = escape.get(square)
                 if allowed is None or key & 3 in allowed:
                     best, source = turned, square
-            append((square, key & 3, best >> 6, source))
+            found.append((square, key & 3, best >> 6, source))
         return found
 
     def _spread(self, facing: int, mp: int) -> None:

@@ -187,11 +187,10 @@ class Destination(Action):
         (always among them: taken out of `keys`)."""
         keys.remove(here)
         made: list[Action] = [STAY]
-        append = made.append
         for key in keys:
             move = cls()
             move._key, move._paths = key, paths
-            append(move)
+            made.append(move)  # as a method call, which CPython runs without a call
         return made
 
     def __str__(self) -> str:

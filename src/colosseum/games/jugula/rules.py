@@ -197,20 +197,24 @@ def _legal_deploy(s: JugulaState, task: Task) -> list[Action]:
         facings: tuple[int, ...] = (forward_facing(s, s.zone[seat]),)
     else:
         facings = (0, 1, 2, 3)
-    found = []
+    found: list[Action] = []
     for g in arena.familia(s, seat):
         if s.square[g] < 0 and s.wounds[g] < 2:
-            made = _deploys(rules.squares, arena.armatura(s, g).code)
-            found.extend([made[sq * 4 + f] for sq in squares for f in facings])
+            made = _deploys(rules.squares, arena.armatura(s, g).code, facings)
+            for square in squares:
+                found.extend(made[square])
     return found
 
 
 @cache
-def _deploys(squares: tuple[str, ...], code: str) -> tuple[Action, ...]:
-    """An armatura's deployments, by square * 4 + facing: made once per arena and armatura
-    (an Action is a value; up to 256 are offered at each placement)."""
+def _deploys(
+    squares: tuple[str, ...], code: str, facings: tuple[int, ...]
+) -> tuple[tuple[Action, ...], ...]:
+    """An armatura's deployments, by square, then in the order of `facings`: made once per
+    arena, armatura and facings (an Action is a value; up to 256 are offered at each
+    placement)."""
     return tuple(
-        Action("deploy", code, name, letter) for name in squares for letter in FACING_LETTERS
+        tuple(Action("deploy", code, name, FACING_LETTERS[f]) for f in facings) for name in squares
     )
 
 
@@ -336,9 +340,11 @@ def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
         victory.judges_stop(s, events)
         return
     s.turn_seat = seat
-    if any(s.moved):  # replaced, never changed in place (model.REPLACED): kept when clear
+    # replaced, never changed in place (model.REPLACED): kept when clear; `True in` asks the
+    # list without a call to any()
+    if True in s.moved:
         s.moved = [False] * len(s.moved)
-    if any(s.hurt):
+    if True in s.hurt:
         s.hurt = [False] * len(s.hurt)
     events.append(public_event("turn", {"seat": seat, "turn": s.turns}, "jugula.cards.turn"))
     s.tasks += _TURN_TASKS[seat]
