@@ -313,11 +313,11 @@ def _tasks(s: JugulaState) -> None:
         if gladiators:
             raise invalid(where, f"there is no gladiator {gladiators[0]}")
         _task(s, task, where)
-    kinds = [t[0] for t in s.tasks]
-    if s.fight is not None and kinds.count(ATTACK_END) != 1:
-        raise invalid("tasks", "an attack in progress has its end pending (attack_end)")
-    if s.fight is not None:  # the attack's steps come before its end, which clears it
-        end = kinds.index(ATTACK_END)
+    if s.fight is not None:
+        kinds = [t[0] for t in s.tasks]
+        if kinds.count(ATTACK_END) != 1:
+            raise invalid("tasks", "an attack in progress has its end pending (attack_end)")
+        end = kinds.index(ATTACK_END)  # its steps come before it: the end clears the attack
         for i, kind in enumerate(kinds[:end]):
             if kind in FIGHT_TASKS:
                 raise invalid(f"tasks.{i}", "a step of the attack is pending after its end")
