@@ -123,26 +123,15 @@ def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
     return [g for g in arena.familia(s, seat) if moves.can_move(s, g, mode)]
 
 
-def _any_movable(s: JugulaState, seat: int, mode: int) -> bool:
-    """Whether `_movable` would find someone (it stops at the first; the enemies, whose front
-    zones Par Pari Refertur may not start in, are gathered once)."""
-    if mode != MOVE_PAR_PARI:
-        for g in arena.familia(s, seat):  # noqa: SIM110 (a loop: no generator frame)
-            if moves.can_move(s, g, mode):
-                return True
-        return False
-    enemies: list[int] | None = None
-    square, facing, front = s.square, s.facing, arena.geo_of(s).front
+def _any_movable(mode: int, s: JugulaState, seat: int) -> bool:
+    """Whether `_movable` would find someone: `moves.can_move` stopping at the first, with
+    `arena.hindered` asked only of a gladiator holding a marker. The mode comes first, so that
+    `USABLE` binds it positionally (a keyword costs `partial` a dict at every call)."""
+    square, held = s.square, s.held
     for g in arena.familia(s, seat):
-        here = square[g]
-        if here < 0 or arena.hindered(s, g):
+        if square[g] < 0 or (held[g] > 0 and arena.hindered(s, g)):
             continue
-        if enemies is None:
-            enemies = arena.enemies_of(s, g)
-        for e in enemies:
-            if here in front[square[e]][facing[e]]:
-                break
-        else:
+        if mode != MOVE_PAR_PARI or not moves.in_enemy_front(s, g):  # `moves.may_start`
             return True
     return False
 
@@ -178,10 +167,10 @@ USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
     "reckless_attack": _any_attacker,
     "heal_wound": lambda s, seat: bool(_healable(s, seat)),
     "take_two_prima": lambda s, seat: _prima_aside(s, seat, _numbers(s).fraus_fraudis_stars, True),
-    "move_and_attack": partial(_any_movable, mode=MOVE_NORMAL),
+    "move_and_attack": partial(_any_movable, MOVE_NORMAL),
     "crowd_favourite": cards.highest,
     "bread_and_circuses": lambda s, seat: cards.lead(s, seat, _numbers(s).panem_lead),
-    "evasive_move": partial(_any_movable, mode=MOVE_PAR_PARI),
+    "evasive_move": partial(_any_movable, MOVE_PAR_PARI),
     "underdog": lambda s, seat: not cards.highest(s, seat),
     "execution": lambda s, seat: bool(_executable(s, seat)),
     "seed_prima": lambda s, seat: _prima_aside(s, seat, _numbers(s).perfidia_stars, False),

@@ -159,10 +159,10 @@ def rivals(state: JugulaState, seat: int) -> list[int]:
 def lead(state: JugulaState, seat: int, points: int) -> bool:
     """At least `points` higher than every opponent's Vox Populi (a loop: asked of the hand's
     cards at every turn, where a generator in all() costs a frame more)."""
-    vox = state.vox
+    vox, out = state.vox, state.out
     mine = vox[seat]
-    for other in rivals(state, seat):  # noqa: SIM110
-        if mine - vox[other] < points:
+    for other in range(state.num_players):  # `rivals`, without making the list
+        if other != seat and not out[other] and mine - vox[other] < points:
             return False
     return True
 

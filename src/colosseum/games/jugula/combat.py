@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Event
 from . import arena, cards, victory
-from .board import Geometry
+from .board import geometry
 from .model import (
     ACCLAIM,
     ATTACK_END,
@@ -41,24 +41,45 @@ from .model import (
     TOUGH,
     WOUND,
     Fight,
+    Fighter,
 )
 
 if TYPE_CHECKING:
+    from .data import Catalog
     from .state import JugulaState
 
 Task = tuple[Any, ...]
 
 
-ZoneKey = tuple[int, int, int, int, int, bool, bool]
-_ZONES: dict[ZoneKey, tuple[int, ...]] = {}
-"""`Geometry.attack_zone` by (width, height, square, facing, reach, bow, massive): remembered
-per arena size and gladiator."""
+Zones = tuple[tuple[int, ...], ...]  # by square * 4 + facing: the squares a gladiator may attack
+_BY_FAMILIAE: dict[int, tuple[tuple[Fighter, ...], Catalog, list[Zones]]] = {}
 
 
-def _attack_squares(geo: Geometry, key: ZoneKey) -> tuple[int, ...]:
-    """The attack zone of `key` (`_ZONES`), worked out the first time it is asked for."""
-    _, _, square, facing, reach, bow, massive = key
-    found = _ZONES[key] = geo.attack_zone(square, facing, reach, bow, massive)
+@cache
+def _zones(width: int, height: int, reach: int, bow: bool, massive: bool) -> Zones:
+    """`Geometry.attack_zone` from every square and facing, for one arena size and one kind
+    of attacker (Range, Bow, Massive)."""
+    geo = geometry(width, height)
+    return tuple(geo.attack_zone(k >> 2, k & 3, reach, bow, massive) for k in range(geo.size * 4))
+
+
+def _attack_zones(s: JugulaState) -> list[Zones]:
+    """By gladiator, his `_zones` (none before his armatura is chosen). Made once per familiae:
+    `fighters` is replaced, never changed, and clones share it."""
+    kept = _BY_FAMILIAE.get(id(s.fighters))
+    if kept is not None and kept[0] is s.fighters and kept[1] is s.catalog:
+        return kept[2]
+    geo = s.catalog.geo
+    found: list[Zones] = []
+    for g, fighter in enumerate(s.fighters):
+        if fighter.armatura < 0:
+            found.append(())
+            continue
+        spec = arena.armatura(s, g)
+        found.append(_zones(geo.width, geo.height, arena.reach(s, g), spec.bow, spec.massive))
+    if len(_BY_FAMILIAE) >= 1024:
+        _BY_FAMILIAE.clear()
+    _BY_FAMILIAE[id(s.fighters)] = (s.fighters, s.catalog, found)
     return found
 
 
@@ -66,26 +87,19 @@ def targets(s: JugulaState, a: int) -> list[int]:
     """ "Eligible targets": enemies in the front zone (projected by Range; never adjacent for a
     Bow; the danger zone alone for Massive), not wounded this turn, and not a Sharp gladiator
     unless adjacent. A hindered attacker has none ("Hindrance"). Asked of every gladiator at
-    each turn with Ardor Oris in hand: the armatura and geometry are read here, not through
-    `arena.armatura` and `arena.geo_of` (two calls fewer), and the zone's table at one look."""
+    each turn with Ardor Oris in hand: the zone is read from his table (`_attack_zones`), and
+    `arena.hindered` is called only for a gladiator holding a marker."""
     square = s.square[a]
-    if square < 0 or arena.hindered(s, a):
+    if square < 0 or (s.held[a] > 0 and arena.hindered(s, a)):
         return []
     board, fighters, hurt = s.board, s.fighters, s.hurt
-    catalog = s.catalog
-    spec = catalog.armaturae[fighters[a].armatura]
-    geo = catalog.geo
-    key = (geo.width, geo.height, square, s.facing[a], arena.reach(s, a), spec.bow, spec.massive)
-    zone = _ZONES.get(key)
-    if zone is None:
-        zone = _attack_squares(geo, key)
     seat = fighters[a].seat
     found = []
-    for target in zone:
+    for target in _attack_zones(s)[a][square * 4 + s.facing[a]]:
         d = board[target]
         if d < 0 or fighters[d].seat == seat or hurt[d]:
             continue
-        if fighters[d].talents & SHARP and geo.distance(square, target) > 1:
+        if fighters[d].talents & SHARP and s.catalog.geo.distance(square, target) > 1:
             continue
         found.append(d)
     return found

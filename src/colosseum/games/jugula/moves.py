@@ -72,9 +72,16 @@ def full_mp(s: JugulaState, g: int, mode: int) -> int:
 
 
 def in_enemy_front(s: JugulaState, g: int) -> bool:
-    geo = arena.geo_of(s)
-    square = s.square[g]
-    return any(square in geo.front[s.square[e]][s.facing[e]] for e in arena.enemies_of(s, g))
+    """Whether `g` stands in the front zone of an enemy in the arena (a loop over the
+    gladiators, in any order: the answer is the same)."""
+    front = arena.geo_of(s).front
+    square, facing, fighters = s.square, s.facing, s.fighters
+    here, seat = square[g], fighters[g].seat
+    for e, fighter in enumerate(fighters):
+        at = square[e]
+        if at >= 0 and fighter.seat != seat and here in front[at][facing[e]]:
+            return True
+    return False
 
 
 def can_move(s: JugulaState, g: int, mode: int) -> bool:

@@ -45,6 +45,7 @@ from .model import (
 from .options import MAX_PLAYERS
 
 if TYPE_CHECKING:
+    from .data import Catalog
     from .state import JugulaState
 
 Task = tuple[Any, ...]
@@ -389,9 +390,9 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     when it has something to act on (`abilities.USABLE`)."""
     seat, mode = task[1], task[2]
     hand = s.hand[seat]
-    catalog = s.catalog
-    if len(hand) == 1 and cards.can_draw(s, seat):  # half the turns: first
-        draw = _plays(catalog.cards[hand[0]].code)[0][_DRAW]
+    table = _card_plays(s.catalog)
+    if len(hand) == 1 and (s.deck[seat] or s.discard[seat]):  # `cards.can_draw`; half the turns
+        draw = table[hand[0]][3]
         return [draw] if mode != PLAY_MAY else [Action("pass"), draw]
     if not hand:
         return [Action("pass")] if mode == PLAY_TURN else []
@@ -399,15 +400,9 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     playable = hand
     if mode == PLAY_TURN and s.compelled[seat] in hand:
         playable = [s.compelled[seat]]
-    checks = abilities.USABLE
     for card in playable:
-        spec = catalog.cards[card]
-        before, ability, after = _plays(spec.code)
-        found.extend(before)
-        check = checks.get(spec.ability)  # not listed: always playable
-        if check is None or check(s, seat):
-            found.append(ability)
-        found.extend(after)
+        usable, unusable, check, _ = table[card]
+        found.extend(usable if check is None or check(s, seat) else unusable)
     return found
 
 
@@ -435,6 +430,30 @@ def _plays(code: str) -> tuple[tuple[Play, ...], Play, tuple[Play, ...]]:
     offer them turn after turn)."""
     every = tuple(Play(code, effect) for effect in EFFECTS)
     return every[:_ABILITY], every[_ABILITY], every[_ABILITY + 1 :]
+
+
+CardPlays = tuple[
+    tuple[Play, ...], tuple[Play, ...], Callable[["JugulaState", int], bool] | None, Play
+]
+_CARD_PLAYS: dict[int, tuple[Catalog, list[CardPlays]]] = {}
+
+
+def _card_plays(catalog: Catalog) -> list[CardPlays]:
+    """By card index: its actions in `EFFECTS`' order, the same without the ability, the check
+    that decides between them (`abilities.USABLE`; None: always usable) and its draw. Made once
+    per catalog: the hand's every card is looked up at every turn."""
+    kept = _CARD_PLAYS.get(id(catalog))
+    if kept is not None and kept[0] is catalog:
+        return kept[1]
+    table: list[CardPlays] = []
+    for spec in catalog.cards:
+        before, ability, after = _plays(spec.code)
+        usable, unusable = (*before, ability, *after), (*before, *after)
+        table.append((usable, unusable, abilities.USABLE.get(spec.ability), before[_DRAW]))
+    if len(_CARD_PLAYS) >= 64:
+        _CARD_PLAYS.clear()
+    _CARD_PLAYS[id(catalog)] = (catalog, table)
+    return table
 
 
 def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
