@@ -76,18 +76,18 @@ def legal_actions(s: JugulaState) -> list[Action]:
     return _legal_for(s, s.tasks[-1])
 
 
-def apply_action(s: JugulaState, action: Action) -> list[Event]:
-    """Carry out a legal action for the task on top, then `settle`: what happened."""
-    events: list[Event] = []
-    task = s.tasks[-1]
-    _APPLY[task[0]](s, task, action, events)
-    settle(s, events)
-    return events
-
-
-def settle(s: JugulaState, events: list[Event]) -> None:
-    """Run automatic tasks and skip empty decisions until a decision with a choice is on top
-    (or the game is over); a decision whose only action is "done" or "stay" is taken."""
+def apply_action(
+    s: JugulaState, action: Action | None, events: list[Event] | None = None
+) -> list[Event]:
+    """Carry out a legal action for the task on top (None: none), then run automatic tasks and
+    skip empty decisions until a decision with a choice is on top (or the game is over); a
+    decision whose only action is "done" or "stay" is taken. Returns `events` (a new list if
+    None) with what happened. One function: a step makes one call fewer."""
+    if events is None:
+        events = []
+    if action is not None:
+        task = s.tasks[-1]
+        _APPLY[task[0]](s, task, action, events)
     tasks = s.tasks  # replaced only when the game ends (`victory.finish`)
     while not s.over:
         task = tasks[-1]
@@ -107,8 +107,14 @@ def settle(s: JugulaState, events: list[Event]) -> None:
             _APPLY[kind](s, task, legal[0], events)
             continue
         s._legal = legal
-        return
+        return events
     s.tasks = []
+    return events
+
+
+def settle(s: JugulaState, events: list[Event]) -> None:
+    """`apply_action` with no action: the automatic tasks and empty decisions on top, run."""
+    apply_action(s, None, events)
 
 
 def _legal_for(s: JugulaState, task: Task) -> list[Action]:
