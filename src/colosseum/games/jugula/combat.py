@@ -64,16 +64,16 @@ def _zones(width: int, height: int, reach: int, bow: bool, massive: bool) -> Zon
 
 
 def _attack_zones(s: JugulaState) -> list[Zones]:
-    """By gladiator, his `_zones` (none before his armatura is chosen). Made once per familiae:
-    `fighters` is replaced, never changed, and clones share it."""
+    """By gladiator, his `_zones` (all empty before his armatura is chosen). Made once per
+    familiae: `fighters` is replaced, never changed, and clones share it."""
     kept = _BY_FAMILIAE.get(id(s.fighters))
     if kept is not None and kept[0] is s.fighters and kept[1] is s.catalog:
         return kept[2]
     geo = s.catalog.geo
     found: list[Zones] = []
     for g, fighter in enumerate(s.fighters):
-        if fighter.armatura < 0:
-            found.append(())
+        if fighter.armatura < 0:  # attacks nothing from anywhere
+            found.append(((),) * (geo.size * 4))
             continue
         spec = arena.armatura(s, g)
         found.append(_zones(geo.width, geo.height, arena.reach(s, g), spec.bow, spec.massive))
