@@ -398,7 +398,7 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     hand = s.hand[seat]
     table = _card_plays(s.catalog)
     if len(hand) == 1 and (s.deck[seat] or s.discard[seat]):  # `cards.can_draw`; half the turns
-        draw = table[hand[0]][3]
+        draw = table[hand[0]][3]  # `CardPlays`' last: its draw
         return [draw] if mode != PLAY_MAY else [Action("pass"), draw]
     if not hand:
         return [Action("pass")] if mode == PLAY_TURN else []
@@ -441,13 +441,15 @@ def _plays(code: str) -> tuple[tuple[Play, ...], Play, tuple[Play, ...]]:
 CardPlays = tuple[
     tuple[Play, ...], tuple[Play, ...], Callable[["JugulaState", int], bool] | None, Play
 ]
+"""A card's plays: every effect in `EFFECTS`' order, the same without the ability, the check
+between them (`abilities.USABLE`; None: always usable), the draw. A plain tuple, which CPython
+unpacks faster than a NamedTuple."""
 _CARD_PLAYS: dict[int, tuple[Catalog, list[CardPlays]]] = {}
 
 
 def _card_plays(catalog: Catalog) -> list[CardPlays]:
-    """By card index: its actions in `EFFECTS`' order, the same without the ability, the check
-    that decides between them (`abilities.USABLE`; None: always usable) and its draw. Made once
-    per catalog: the hand's every card is looked up at every turn."""
+    """By card index, its `CardPlays`: made once per catalog, as the hand's every card is looked
+    up at every turn."""
     kept = _CARD_PLAYS.get(id(catalog))
     if kept is not None and kept[0] is catalog:
         return kept[1]
