@@ -6,7 +6,8 @@ Read by movement, combat and the abilities alike ("Armaturae", "Wounded gladiato
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ...core.actions import Event
 from .model import DEXTER, IMPRESSIVE, NOBODY
@@ -15,6 +16,22 @@ if TYPE_CHECKING:
     from .board import Geometry
     from .data import Armatura
     from .state import JugulaState
+
+T = TypeVar("T")
+
+
+def per_familiae(s: JugulaState, store: dict[int, Any], make: Callable[[JugulaState], T]) -> T:
+    """`make(s)`, made once per familiae and catalog and kept in `store`: `fighters` is
+    replaced, never changed, and clones share it, so it is known by its identity."""
+    kept = store.get(id(s.fighters))
+    if kept is not None and kept[0] is s.fighters and kept[1] is s.catalog:
+        found: T = kept[2]
+        return found
+    made = make(s)
+    if len(store) >= 1024:
+        store.clear()
+    store[id(s.fighters)] = (s.fighters, s.catalog, made)
+    return made
 
 
 def geo_of(s: JugulaState) -> Geometry:

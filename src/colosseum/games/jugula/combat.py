@@ -41,18 +41,16 @@ from .model import (
     TOUGH,
     WOUND,
     Fight,
-    Fighter,
 )
 
 if TYPE_CHECKING:
-    from .data import Catalog
     from .state import JugulaState
 
 Task = tuple[Any, ...]
 
 
 Zones = tuple[tuple[int, ...], ...]  # by square * 4 + facing: the squares a gladiator may attack
-_BY_FAMILIAE: dict[int, tuple[tuple[Fighter, ...], Catalog, list[Zones]]] = {}
+_BY_FAMILIAE: dict[int, Any] = {}
 
 
 @cache
@@ -64,11 +62,12 @@ def _zones(width: int, height: int, reach: int, bow: bool, massive: bool) -> Zon
 
 
 def _attack_zones(s: JugulaState) -> list[Zones]:
-    """By gladiator, his `_zones` (all empty before his armatura is chosen). Made once per
-    familiae: `fighters` is replaced, never changed, and clones share it."""
-    kept = _BY_FAMILIAE.get(id(s.fighters))
-    if kept is not None and kept[0] is s.fighters and kept[1] is s.catalog:
-        return kept[2]
+    """By gladiator, his `_zones` (all empty before his armatura is chosen), made once per
+    familiae (`arena.per_familiae`)."""
+    return arena.per_familiae(s, _BY_FAMILIAE, _gladiators_zones)
+
+
+def _gladiators_zones(s: JugulaState) -> list[Zones]:
     geo = s.catalog.geo
     found: list[Zones] = []
     for g, fighter in enumerate(s.fighters):
@@ -77,9 +76,6 @@ def _attack_zones(s: JugulaState) -> list[Zones]:
             continue
         spec = arena.armatura(s, g)
         found.append(_zones(geo.width, geo.height, arena.reach(s, g), spec.bow, spec.massive))
-    if len(_BY_FAMILIAE) >= 1024:
-        _BY_FAMILIAE.clear()
-    _BY_FAMILIAE[id(s.fighters)] = (s.fighters, s.catalog, found)
     return found
 
 

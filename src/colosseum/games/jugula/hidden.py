@@ -101,10 +101,11 @@ Fixed = tuple[dict[str, Any], tuple[tuple[int, tuple[int, int], tuple[int, int]]
 def _fixed(s: JugulaState) -> list[Fixed]:
     """Per gladiator, what his card and upgrades fix in the view: the entry's keys in order
     (the rest filled per view) and, by side (unhurt, wounded), his MP, attack and defence.
-    Made once per familiae (`fighters` is replaced, never changed, and clones share it)."""
-    kept = _FIXED.get(id(s.fighters))
-    if kept is not None and kept[0] is s.fighters and kept[1] is s.catalog:
-        return kept[2]
+    Made once per familiae (`arena.per_familiae`)."""
+    return arena.per_familiae(s, _FIXED, _fixed_of)
+
+
+def _fixed_of(s: JugulaState) -> list[Fixed]:
     fixed: list[Fixed] = []
     for g, fighter in enumerate(s.fighters):
         if fighter.armatura < 0:
@@ -132,9 +133,6 @@ def _fixed(s: JugulaState) -> list[Fixed]:
             for side in spec.sides
         )
         fixed.append((template, sides))
-    if len(_FIXED) >= 1024:
-        _FIXED.clear()
-    _FIXED[id(s.fighters)] = (s.fighters, s.catalog, fixed)
     return fixed
 
 
@@ -161,7 +159,7 @@ _KEYS = (
     "att",
     "def",
 )
-_FIXED: dict[int, tuple[Any, Catalog, list[Fixed]]] = {}
+_FIXED: dict[int, Any] = {}
 
 
 def view(s: JugulaState, seat: int | None) -> dict[str, Any]:

@@ -397,7 +397,7 @@ def _legal_play(s: JugulaState, task: Task) -> list[Action]:
     seat, mode = task[1], task[2]
     hand = s.hand[seat]
     table = _card_plays(s.catalog)
-    if len(hand) == 1 and (s.deck[seat] or s.discard[seat]):  # `cards.can_draw`; half the turns
+    if len(hand) == 1 and cards.can_draw(s, seat):  # half the turns: first
         draw = table[hand[0]][3]  # `CardPlays`' last: its draw
         return [draw] if mode != PLAY_MAY else [Action("pass"), draw]
     if not hand:
