@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core.errors import ColosseumError, IllegalAction
 from ..store import Store, StoreError
@@ -23,10 +24,12 @@ from ..store.tables import CHANNEL
 from .api import MAX_MESSAGE, MAX_RECORD, lobby, sockets, tables
 from .bots import BotPool
 from .careers import careers
-from .errors import STATUS
+from .errors import STATUS, RateLimited
 from .hub import Hub
 from .pages import pages
+from .ratelimit import Limiter, RateLimit, too_many
 from .service import TableService
+from .settings import ServerSettings
 
 STATIC = Path(__file__).with_name("static")
 THREADS = 32  # for the blocking work of requests (store, views): many wait on a commit at once
@@ -44,9 +47,14 @@ def status_of(error: Exception) -> int:
     return 422 if isinstance(error, ColosseumError) else 500
 
 
-def create_app(database: str | None = None, workers: int = 1) -> FastAPI:
+def create_app(
+    database: str | None = None, workers: int = 1, settings: ServerSettings | None = None
+) -> FastAPI:
     """The server on the store at `database` (a SQLAlchemy URL; None: the default store),
-    with `workers` processes for computer seats (0: threads)."""
+    with `workers` processes for computer seats (0: threads), under `settings` (None: those
+    of the environment, docs/security.md)."""
+    settings = settings if settings is not None else ServerSettings.from_environment()
+    limiter = Limiter(settings.rate_limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -77,7 +85,12 @@ def create_app(database: str | None = None, workers: int = 1) -> FastAPI:
         summary="Gladiator board games: tables, seats, spectators and replays",
         lifespan=lifespan,
     )
+    app.state.settings = settings
+    app.state.limiter = limiter
     app.add_middleware(BodyLimit, limit=MAX_MESSAGE, paths={"/api/records": MAX_RECORD})
+    app.add_middleware(RateLimit, limiter=limiter)
+    # The client's address from X-Forwarded-For only when a trusted proxy connected.
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.include_router(lobby)
     app.include_router(tables)
     app.include_router(sockets)
@@ -87,6 +100,8 @@ def create_app(database: str | None = None, workers: int = 1) -> FastAPI:
 
     @app.exception_handler(ColosseumError)
     async def refused(request: Request, error: ColosseumError) -> JSONResponse:
+        if isinstance(error, RateLimited):
+            return too_many(str(error), error.retry_after)
         return JSONResponse({"detail": str(error)}, status_code=status_of(error))
 
     return app

@@ -47,3 +47,14 @@ STATUS: dict[type[TableError], int] = {
     SeatTaken: 409,
     BadRequest: 422,
 }
+
+
+class RateLimited(TableError):
+    """More requests of a kind than a client may make in a while (429, with Retry-After)."""
+
+    def __init__(self, message: str, retry_after: float) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+STATUS[RateLimited] = 429
