@@ -1,12 +1,12 @@
 """What an operator may set about the server's limits and trust (docs/security.md, "Limits"):
 each from `colosseum serve`'s options or the environment, with documented defaults.
 
-| setting | environment | default |
-| --- | --- | --- |
-| rate limits per area | `COLOSSEUM_RATE_LIMITS` ("create=20/minute;200/day, hint=…"; "off") | `RATE_LIMITS` |
-| trusted reverse proxies | `COLOSSEUM_TRUSTED_PROXIES` (addresses or networks, comma-separated) | none |
-| days without an action before a table is abandoned | `COLOSSEUM_ABANDON_DAYS` | 30 |
-| the API's browsable docs at /docs and /redoc | `COLOSSEUM_API_DOCS=1` | off |
+- rate limits per area: `COLOSSEUM_RATE_LIMITS` ("create=5/minute, hint=2/minute" over
+  `RATE_LIMITS`; "off": none);
+- trusted reverse proxies: `COLOSSEUM_TRUSTED_PROXIES` (addresses or networks, comma-separated;
+  default none);
+- days without an action before a table is abandoned: `COLOSSEUM_ABANDON_DAYS` (30);
+- the API's browsable docs at /docs and /redoc: `COLOSSEUM_API_DOCS=1` (off).
 """
 
 from __future__ import annotations
