@@ -6,32 +6,37 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from sqlalchemy.exc import DBAPIError
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core.errors import ColosseumError, IllegalAction
 from ..store import Store, StoreError
 from ..store.tables import CHANNEL
 from .api import MAX_MESSAGE, MAX_RECORD, lobby, sockets, tables
+from .apidocs import api_docs
 from .bots import BotPool
 from .careers import careers
 from .errors import STATUS, RateLimited
+from .guards import BodyGuard, SecurityHeaders
 from .hub import Hub
 from .pages import pages
 from .ratelimit import Limiter, RateLimit, too_many
 from .service import TableService
 from .settings import ServerSettings
 
+log = logging.getLogger("colosseum.web")
+
 STATIC = Path(__file__).with_name("static")
+RETRY_AFTER = 5  # seconds a client is asked to wait after a 503
 THREADS = 32  # for the blocking work of requests (store, views): many wait on a commit at once
 
 
@@ -84,11 +89,16 @@ def create_app(
         title="Colosseum",
         summary="Gladiator board games: tables, seats, spectators and replays",
         lifespan=lifespan,
+        docs_url=None,  # the browsable docs only when asked for, from packaged assets
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.limiter = limiter
-    app.add_middleware(BodyLimit, limit=MAX_MESSAGE, paths={"/api/records": MAX_RECORD})
+    # Outermost last: the client's address, then headers on every answer (refusals too),
+    # then the rate limit, then the body's size and form.
+    app.add_middleware(BodyGuard, limit=MAX_MESSAGE, paths={"/api/records": MAX_RECORD})
     app.add_middleware(RateLimit, limiter=limiter)
+    app.add_middleware(SecurityHeaders)
     # The client's address from X-Forwarded-For only when a trusted proxy connected.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
     app.include_router(lobby)
@@ -97,67 +107,32 @@ def create_app(
     app.include_router(careers)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    if settings.api_docs:
+        api_docs(app)
 
     @app.exception_handler(ColosseumError)
     async def refused(request: Request, error: ColosseumError) -> JSONResponse:
         if isinstance(error, RateLimited):
             return too_many(str(error), error.retry_after)
-        return JSONResponse({"detail": str(error)}, status_code=status_of(error))
+        status = status_of(error)
+        if status == 503:
+            return unavailable(error)
+        return JSONResponse({"detail": str(error)}, status_code=status)
+
+    @app.exception_handler(DBAPIError)
+    async def database_failed(request: Request, error: DBAPIError) -> JSONResponse:
+        return unavailable(error)
 
     return app
 
 
-class BodyLimit:
-    """Refuses (413) a request body over `limit` bytes (`paths` may allow more), whether it
-    announces its length or not, before the handler sees any of it: the body is read here up
-    to the limit and handed on whole."""
-
-    def __init__(self, app: ASGIApp, limit: int, paths: dict[str, int] | None = None) -> None:
-        self.app = app
-        self.limit = limit
-        self.paths = paths or {}
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        limit = self.paths.get(scope["path"], self.limit)
-        for name, value in scope["headers"]:
-            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
-                await _too_large(limit, send)
-                return
-        chunks: list[bytes] = []
-        seen = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client left before its body was complete
-            chunk = message.get("body", b"")
-            seen += len(chunk)
-            if seen > limit:
-                await _too_large(limit, send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        delivered = False
-
-        async def replayed() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
-            return await receive()
-
-        await self.app(scope, replayed, send)
-
-
-async def _too_large(limit: int, send: Send) -> None:
-    response = JSONResponse(
-        {"detail": f"the request is larger than {limit // 1024} kB"}, status_code=413
+def unavailable(error: Exception) -> JSONResponse:
+    """503 for a database that cannot be reached or written (down, disk full): nothing was
+    done, and the same request may succeed in a moment. The database's own words stay in the
+    server's log: they may name its address or user."""
+    log.warning("the database refused a request: %s", error)
+    return JSONResponse(
+        {"detail": "the database is unavailable for a moment (nothing was changed): try again"},
+        status_code=503,
+        headers={"Retry-After": str(RETRY_AFTER)},
     )
-    await response({"type": "http"}, _nothing, send)
-
-
-async def _nothing() -> Any:
-    return {"type": "http.disconnect"}
