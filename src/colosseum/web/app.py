@@ -30,6 +30,7 @@ from .guards import BodyGuard, SecurityHeaders
 from .hub import Hub
 from .pages import pages
 from .ratelimit import Limiter, RateLimit, too_many
+from .refusals import document_refusals
 from .service import TableService
 from .settings import ServerSettings
 
@@ -109,6 +110,8 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if settings.api_docs:
         api_docs(app)
+
+    document_refusals(app)
 
     @app.exception_handler(ColosseumError)
     async def refused(request: Request, error: ColosseumError) -> JSONResponse:
