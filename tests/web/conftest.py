@@ -17,6 +17,9 @@ with warnings.catch_warnings():  # starlette's client warns that httpx will be r
     from fastapi.testclient import TestClient
 
 from colosseum.web.app import create_app
+from colosseum.web.settings import ServerSettings
+
+UNLIMITED = ServerSettings(rate_limits={})
 
 
 @pytest.fixture
@@ -49,7 +52,9 @@ def database(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database, workers=0)) as test_client:
+    """The app without rate limits (they are tested on their own, tests/web/test_hardening.py):
+    a test plays faster than a person."""
+    with TestClient(create_app(database, workers=0, settings=UNLIMITED)) as test_client:
         yield test_client
 
 

@@ -25,8 +25,11 @@ def free_port() -> int:
 class LiveServer:
     """`colosseum serve --port P --database URL`, restartable on the same port."""
 
-    def __init__(self, database: str, log: Path, port: int | None = None) -> None:
+    def __init__(
+        self, database: str, log: Path, port: int | None = None, limits: str = "off"
+    ) -> None:
         self.database = database
+        self.limits = limits  # COLOSSEUM_RATE_LIMITS: off, as a test plays faster than a person
         self.port = port or free_port()
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
@@ -39,7 +42,10 @@ class LiveServer:
         command = [*COLOSSEUM, "serve", "--port", str(self.port), "--database", self.database]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [*command, "--bot-workers", "0"], stdout=out, stderr=subprocess.STDOUT
+                [*command, "--bot-workers", "0"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "COLOSSEUM_RATE_LIMITS": self.limits},
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
