@@ -12,21 +12,34 @@ from __future__ import annotations
 
 from .campaigns import CampaignLog, CampaignRow, NewEvent, StoredEvent
 from .database import ENVIRONMENT, Store, default_url
-from .errors import Conflict, NameTaken, StoreError
-from .tables import SeatRow, StoredAction, TableLog, TableRow
+from .errors import Conflict, NameTaken, SeatRevoked, StoreError, TableClosed
+from .tables import (
+    COMPUTER_DECIDES,
+    HUMAN_DECIDES,
+    NOBODY_DECIDES,
+    SeatRow,
+    StoredAction,
+    TableLog,
+    TableRow,
+)
 
 __all__ = [
+    "COMPUTER_DECIDES",
     "ENVIRONMENT",
+    "HUMAN_DECIDES",
+    "NOBODY_DECIDES",
     "CampaignLog",
     "CampaignRow",
     "Conflict",
     "NameTaken",
     "NewEvent",
+    "SeatRevoked",
     "SeatRow",
     "Store",
     "StoreError",
     "StoredAction",
     "StoredEvent",
+    "TableClosed",
     "TableLog",
     "TableRow",
     "default_url",

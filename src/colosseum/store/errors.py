@@ -23,3 +23,12 @@ class Conflict(StoreError):
 
 class NameTaken(StoreError):
     """A new aggregate named like an existing one (names compare trimmed, ignoring case)."""
+
+
+class SeatRevoked(StoreError):
+    """An action presented with a token its seat no longer holds (the seat was taken from
+    the lobby meanwhile). Nothing was stored."""
+
+
+class TableClosed(StoreError):
+    """An action at a table that was abandoned. Nothing was stored."""

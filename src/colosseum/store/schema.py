@@ -56,10 +56,20 @@ game_tables = Table(
     Column("seed", BigInteger, nullable=False),
     Column("private", Boolean, nullable=False),  # not listed in the lobby
     Column("length", Integer, nullable=False),  # actions accepted so far
-    Column("status", String(20), nullable=False, index=True),  # open, playing, over
+    # open, playing, over, abandoned (no action for long), record (an uploaded record)
+    Column("status", String(20), nullable=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
-    Column("updated", DateTime(timezone=True), nullable=False),
+    # the last action, join or creation: the lobby's order, and when a table is abandoned
+    Column("updated", DateTime(timezone=True), nullable=False, index=True),
     Column("hints", Boolean, nullable=False, server_default=false()),  # players may ask
+    # a practice table: its seed chosen by its creator, shown to everyone from the start
+    Column("practice", Boolean, nullable=False, server_default=false()),
+    # the secret salt of the seed's commitment (web/commitment.py), shown once it is over
+    Column("salt", String(64), nullable=True),
+    # why the table stopped (a computer seat failed); such a table is not woken again
+    Column("failure", String(500), nullable=True),
+    # who decides next: 'human', 'computer' or 'none' (null: not known, check it)
+    Column("decider", String(10), nullable=True),
 )
 
 # Who sits where: a human seat holds the hash of its secret token (never the token itself).

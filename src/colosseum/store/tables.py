@@ -4,10 +4,13 @@
 the log still ends at `expected`: the table's length is read with its row locked (PostgreSQL
 holds the lock until the commit; SQLite holds its write lock), checked, advanced and the action
 inserted in one transaction (the unique (table, seq) key is the last guard); otherwise
-`Conflict` and nothing is stored. On SQLite, appends waiting for the write lock are committed
-together (a group commit). On PostgreSQL the same transaction sends
-`NOTIFY colosseum_tables, '<id> <length>'`, delivered to every listening server process when
-it commits.
+`Conflict` and nothing is stored. In the same transaction it checks that the table is not
+abandoned (`TableClosed`) and, for a human seat, that the seat's stored token hash is still
+the one the request presented (`SeatRevoked`: a seat taken from the lobby a moment before
+cannot be played with its old invitation), and records which kind of seat decides next.
+On SQLite, appends waiting for the write lock are committed together (a group commit). On
+PostgreSQL the same transaction sends `NOTIFY colosseum_tables, '<id> <length>'`, delivered
+to every listening server process when it commits.
 """
 
 from __future__ import annotations
@@ -19,11 +22,22 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Dialect, Engine, bindparam, func, insert, select, text, update
+from sqlalchemy import (
+    Connection,
+    Dialect,
+    Engine,
+    bindparam,
+    func,
+    insert,
+    null,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from . import faults
-from .errors import Conflict, StoreError
+from .errors import Conflict, SeatRevoked, StoreError, TableClosed
 from .schema import game_tables, table_actions, table_seats
 from .transactions import transaction, writer_turn, writing
 
@@ -33,13 +47,22 @@ CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
 # dialect (`_Compiled`): SQLAlchemy's per-execution work (cache lookup, parameter and result
 # set-up) cost about 0.1 ms a statement, most of what an append cost a game server.
 _LENGTH = (
-    select(game_tables.c.length).where(game_tables.c.id == bindparam("table")).with_for_update()
+    select(game_tables.c.length, game_tables.c.status)
+    .where(game_tables.c.id == bindparam("table"))
+    .with_for_update()
+)
+_TOKEN = select(table_seats.c.token_hash).where(
+    table_seats.c.table_id == bindparam("table"), table_seats.c.seat == bindparam("seat")
 )
 _ADVANCE = (
     update(game_tables)
     .where(game_tables.c.id == bindparam("table"), game_tables.c.length == bindparam("expected"))
     .values(
-        length=bindparam("new_length"), status=bindparam("new_status"), updated=bindparam("now")
+        length=bindparam("new_length"),
+        status=bindparam("new_status"),
+        updated=bindparam("now"),
+        decider=bindparam("decider"),
+        failure=null(),
     )
 )
 _INSERT_ACTION = (
@@ -73,6 +96,7 @@ class _AppendSQL:
     """The append's statements for one dialect, and how it stores a timestamp."""
 
     length: _Compiled
+    token: _Compiled
     advance: _Compiled
     insert: _Compiled
     stamp: Callable[[datetime], Any]
@@ -83,6 +107,7 @@ class _AppendSQL:
         stamp = stored.bind_processor(dialect) or (lambda value: value)
         return cls(
             _Compiled(_LENGTH, dialect),
+            _Compiled(_TOKEN, dialect),
             _Compiled(_ADVANCE, dialect),
             _Compiled(_INSERT_ACTION, dialect),
             stamp,
@@ -104,10 +129,24 @@ class SeatRow:
     def human(self) -> bool:
         return self.kind == "human"
 
+    @property
+    def computer(self) -> bool:
+        """A seat an agent plays (not a person's, not an uploaded record's)."""
+        return self.kind not in ("human", "record")
+
+
+# Who decides next, as `TableRow.decider` keeps it (None: not known, to be checked).
+HUMAN_DECIDES = "human"
+COMPUTER_DECIDES = "computer"
+NOBODY_DECIDES = "none"
+UNFINISHED = ("open", "playing")  # the statuses of a table one may still act at
+
 
 @dataclass(frozen=True, slots=True)
 class TableRow:
-    """A table's identity and record header: the game, its version, options, seed."""
+    """A table's identity and record header: the game, its version, options, seed; whether
+    it is a practice table (its seed public), the salt of its seed's commitment, why it
+    stopped if a computer seat failed, and which kind of seat decides next."""
 
     id: str
     game: str
@@ -122,6 +161,10 @@ class TableRow:
     updated: datetime
     seats: tuple[SeatRow, ...]
     hints: bool = False  # its players may ask the search for hints
+    practice: bool = False  # its creator chose the seed: everyone sees it
+    salt: str | None = None  # of the seed's commitment; None: no commitment published
+    failure: str | None = None  # why a computer seat could not play
+    decider: str | None = None  # HUMAN_DECIDES, COMPUTER_DECIDES, NOBODY_DECIDES; None: unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +185,8 @@ class _Append:
     seat: int
     notation: str
     status: str
+    decider: str | None = None  # who decides after this action
+    token_hash: str | None = None  # the hash of the token presented (a human seat)
     outcome: StoredAction | Exception | None = None
 
 
@@ -177,6 +222,10 @@ class TableLog:
                     created=table.created,
                     updated=table.updated,
                     hints=table.hints,
+                    practice=table.practice,
+                    salt=table.salt,
+                    failure=table.failure,
+                    decider=table.decider,
                 )
             )
             connection.execute(
@@ -204,7 +253,7 @@ class TableLog:
                 return None
             return _table(row, _seats(connection, [table_id])[table_id])
 
-    def listed(self, statuses: Sequence[str], limit: int = 100) -> list[TableRow]:
+    def listed(self, statuses: Sequence[str], limit: int = 200) -> list[TableRow]:
         """Public tables in one of `statuses`, the most recently active first."""
         with self.engine.connect() as connection:
             rows = connection.execute(
@@ -217,12 +266,72 @@ class TableLog:
         return [_table(row, seats.get(row.id, ())) for row in rows]
 
     def unfinished(self) -> list[str]:
-        """The ids of every table not over (to reload after a restart)."""
+        """The ids of every table one may still act at."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(game_tables.c.id).where(game_tables.c.status != "over")
+                select(game_tables.c.id).where(game_tables.c.status.in_(UNFINISHED))
             ).all()
         return [str(row.id) for row in rows]
+
+    def awaiting_computer(self) -> list[str]:
+        """The ids of the tables not over, not abandoned and not failed whose next decision
+        is a computer seat's, or not known yet (tables stored before the store kept it)."""
+        decider = game_tables.c.decider
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(game_tables.c.id).where(
+                    game_tables.c.status.in_(UNFINISHED),
+                    game_tables.c.failure.is_(None),
+                    (decider == COMPUTER_DECIDES) | decider.is_(None),
+                )
+            ).all()
+        return [str(row.id) for row in rows]
+
+    def note_decider(self, table_id: str, length: int, decider: str) -> None:
+        """Keep who decides at a table whose decider was not known, if its log still has
+        `length` actions."""
+        with writing(self.engine) as connection:
+            connection.execute(
+                update(game_tables)
+                .where(
+                    game_tables.c.id == table_id,
+                    game_tables.c.length == length,
+                    game_tables.c.decider.is_(None),
+                )
+                .values(decider=decider)
+            )
+
+    def abandon(self, before: datetime) -> list[str]:
+        """Every table one may still act at whose last change is older than `before` ends
+        as abandoned (nobody decides there any more); their ids."""
+        idle = (game_tables.c.status.in_(UNFINISHED), game_tables.c.updated < before)
+        with writing(self.engine) as connection:
+            found = connection.execute(
+                select(game_tables.c.id).where(*idle).with_for_update()
+            ).all()
+            ids = [str(row.id) for row in found]
+            for start in range(0, len(ids), 500):
+                connection.execute(
+                    update(game_tables)
+                    .where(game_tables.c.id.in_(ids[start : start + 500]), *idle)
+                    .values(status="abandoned", decider=NOBODY_DECIDES, updated=_now())
+                )
+            for table_id in ids:
+                _notify(connection, table_id, -1)
+        return ids
+
+    def mark_failed(self, table_id: str, reason: str) -> bool:
+        """Note why the table stopped (a computer seat failed); False if there is no such
+        table."""
+        with writing(self.engine) as connection:
+            done = connection.execute(
+                update(game_tables)
+                .where(game_tables.c.id == table_id)
+                .values(failure=reason[:500] or "failed")
+            ).rowcount
+            if done:
+                _notify(connection, table_id, -1)
+        return bool(done)
 
     def load(self, table_id: str, after: int = 0) -> list[StoredAction]:
         """The table's actions numbered above `after`, oldest first."""
@@ -235,15 +344,24 @@ class TableLog:
         return [StoredAction(int(r.seq), int(r.seat), str(r.notation)) for r in rows]
 
     def append(
-        self, table_id: str, expected: int, seat: int, notation: str, status: str
+        self,
+        table_id: str,
+        expected: int,
+        seat: int,
+        notation: str,
+        status: str,
+        decider: str | None = None,
+        token_hash: str | None = None,
     ) -> StoredAction:
         """Store `notation` as action expected+1 if the log still ends at `expected`, and set
-        the table's status; else `Conflict` and nothing is stored.
+        the table's status and who decides next (`decider`); else `Conflict` and nothing is
+        stored. With `token_hash` (a human seat's action), the seat must still hold that
+        hash (else `SeatRevoked`); an abandoned table takes no action (`TableClosed`).
 
         On SQLite the appends of this process that wait for the write lock are committed
         together by the first to get it (a group commit: one sync to disk for all, each
         with its own check, a conflict of one leaving the others stored)."""
-        request = _Append(table_id, expected, seat, notation, status)
+        request = _Append(table_id, expected, seat, notation, status, decider, token_hash)
         if self.engine.dialect.name != "sqlite":
             self._write([request])
         else:
@@ -278,22 +396,32 @@ class TableLog:
             for request in batch:
                 request.outcome = error
 
-    def claim(self, table_id: str, seat: int, name: str, token_hash: str | None) -> bool:
+    def claim(
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str | None,
+        presented: str | None = None,
+    ) -> bool:
         """Mark a human seat taken, with its name and (when given) a new token hash; False
-        when it was taken already. An open table whose last free seat this was is playing."""
+        when it was taken already (or, with `presented`, when the seat no longer holds that
+        token hash). One conditional update decides: of two racing claims one wins. An open
+        table whose last free seat this was is playing."""
         values: dict[str, Any] = {"claimed": True, "name": name}
         if token_hash is not None:
             values["token_hash"] = token_hash
+        unclaimed = [
+            table_seats.c.table_id == table_id,
+            table_seats.c.seat == seat,
+            table_seats.c.kind == "human",
+            table_seats.c.claimed.is_(False),
+        ]
+        if presented is not None:
+            unclaimed.append(table_seats.c.token_hash == presented)
         with writing(self.engine) as connection:
             done = connection.execute(
-                update(table_seats)
-                .where(
-                    table_seats.c.table_id == table_id,
-                    table_seats.c.seat == seat,
-                    table_seats.c.kind == "human",
-                    table_seats.c.claimed.is_(False),
-                )
-                .values(**values)
+                update(table_seats).where(*unclaimed).values(**values)
             ).rowcount
             if done:
                 free = connection.execute(
@@ -335,16 +463,27 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
     each append checked against the length the ones before it left, then the lengths
     advanced and the actions inserted, one statement each for the whole batch."""
     lengths: dict[str, int | None] = {}
+    closed: set[str] = set()
     for table_id in sorted({request.table_id for request in batch}):
-        found = connection.exec_driver_sql(
+        stored = connection.exec_driver_sql(
             sql.length.sql, sql.length.params({"table": table_id})
-        ).scalar()
-        lengths[table_id] = None if found is None else int(found)
+        ).first()
+        lengths[table_id] = None if stored is None else int(stored[0])
+        if stored is not None and stored[1] == "abandoned":
+            closed.add(table_id)
     accepted = []
     for request in batch:
         found = lengths[request.table_id]
+        if request.table_id in closed:
+            request.outcome = TableClosed(f"table {request.table_id} was abandoned")
+            continue
         if found != request.expected:
             request.outcome = Conflict(request.table_id, request.expected, found)
+            continue
+        if request.token_hash is not None and not _holds(connection, sql, request):
+            request.outcome = SeatRevoked(
+                f"seat {request.seat} of table {request.table_id} no longer holds this token"
+            )
             continue
         lengths[request.table_id] = request.expected + 1
         accepted.append(request)
@@ -357,6 +496,7 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
             "expected": request.expected,
             "new_length": request.expected + 1,
             "new_status": request.status,
+            "decider": request.decider,
             "seat": request.seat,
             "notation": request.notation,
             "now": stamp,
@@ -373,6 +513,14 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
         _notify(connection, request.table_id, request.expected + 1)
         faults.checkpoint("table-append")
         request.outcome = StoredAction(request.expected + 1, request.seat, request.notation)
+
+
+def _holds(connection: Connection, sql: _AppendSQL, request: _Append) -> bool:
+    """Whether the acting seat still holds the token hash the request presented."""
+    stored = connection.exec_driver_sql(
+        sql.token.sql, sql.token.params({"table": request.table_id, "seat": request.seat})
+    ).scalar()
+    return stored is not None and stored == request.token_hash
 
 
 def _notify(connection: Connection, table_id: str, length: int) -> None:
@@ -415,6 +563,10 @@ def _table(row: Any, seats: Sequence[SeatRow]) -> TableRow:
         updated=row.updated,
         seats=tuple(seats),
         hints=bool(row.hints),
+        practice=bool(row.practice),
+        salt=row.salt,
+        failure=row.failure,
+        decider=row.decider,
     )
 
 

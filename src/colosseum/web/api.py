@@ -85,6 +85,7 @@ async def create_table(request: CreateTable, hub: HubDep) -> CreatedTable:
         request.names,
         request.private,
         request.hints,
+        request.practice,
     )
     live = await asyncio.to_thread(hub.service.table, row.id)
     hub.wake(live)

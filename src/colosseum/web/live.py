@@ -1,19 +1,31 @@
 """A table in play, in memory: its state rebuilt by replaying the stored record, the events
 each action produced, and what each seat is shown (built from `view(seat)` and the events
-that seat may see, never from the full state).
+that seat may see, never from the full state), and what anyone may know of its seed: its
+commitment before the end, the seed and its salt after (a practice table's seed always).
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.actions import Event
 from ..core.registry import game_definition, new_game
 from ..core.state import State
-from ..store import SeatRow, StoredAction, TableRow
+from ..store import (
+    COMPUTER_DECIDES,
+    HUMAN_DECIDES,
+    NOBODY_DECIDES,
+    SeatRow,
+    StoredAction,
+    TableRow,
+)
 from .boards import action_label, action_sort_key, event_text, render_board
+from .commitment import commit
+
+FINISHED = ("over", "abandoned", "record")  # statuses after which a table's secrets are shown
 
 
 @dataclass(slots=True)
@@ -60,8 +72,19 @@ class LiveTable:
     def seat_row(self, seat: int) -> SeatRow:
         return self.row.seats[seat]
 
+    @property
+    def finished(self) -> bool:
+        """Over, abandoned or an uploaded record: its secrets may be shown."""
+        return self.row.status in FINISHED or self.state.is_terminal()
+
+    def current(self) -> int | None:
+        """The seat that must decide; None when the game is over or the table abandoned."""
+        return None if self.row.status == "abandoned" else self.state.current_player
+
     def status(self) -> str:
-        """open (a human seat nobody sat in), playing, or over."""
+        """open (a human seat nobody sat in), playing, over, abandoned or record."""
+        if self.row.status in ("abandoned", "record"):
+            return self.row.status
         if self.state.is_terminal():
             return "over"
         if any(s.human and not s.claimed for s in self.row.seats):
@@ -75,7 +98,8 @@ class LiveTable:
         state = self.state
         game = self.game_id
         view = state.view(seat)
-        mine = seat is not None and state.current_player == seat
+        current = self.current()
+        mine = seat is not None and current == seat
         notations = [str(a) for a in state.legal_actions()] if mine else []
         notations.sort(key=action_sort_key(game))
         return {
@@ -83,7 +107,8 @@ class LiveTable:
             "game": game,
             "version": self.version,
             "seat": seat,
-            "current": state.current_player,
+            "current": current,
+            "status": self.status(),
             "view": view,
             "legal": [{"notation": n, "label": action_label(game, n, view)} for n in notations],
             "events": self.events_for(seat, since, view),
@@ -92,6 +117,8 @@ class LiveTable:
             "capped": state.capped(),
             "players": [seat_public(s) for s in self.row.seats],
             "board": render_board(game, view, notations) if board else "",
+            "failure": self.row.failure,
+            **fairness(self.row, self.finished),
         }
 
     def events_for(self, seat: int | None, since: int, view: Any) -> list[dict[str, Any]]:
@@ -111,6 +138,27 @@ class LiveTable:
                         }
                     )
         return found
+
+
+def fairness(row: TableRow, finished: bool) -> dict[str, Any]:
+    """What anyone may know of a table's seed: whether it is a practice table (its seed
+    shown from the start), the commitment to its seed (when the server drew it), and the
+    seed and salt once the table is over or abandoned."""
+    shown = row.practice or finished
+    return {
+        "practice": row.practice,
+        "commitment": None if row.salt is None else commit(row.seed, row.salt),
+        "seed": row.seed if shown else None,
+        "salt": row.salt if finished else None,
+    }
+
+
+def decider_of(state: State, seats: Sequence[SeatRow]) -> str:
+    """Which kind of seat decides next in `state` (as the store keeps it)."""
+    seat = state.current_player
+    if seat is None:
+        return NOBODY_DECIDES
+    return COMPUTER_DECIDES if seats[seat].computer else HUMAN_DECIDES
 
 
 def seat_public(seat: SeatRow) -> dict[str, Any]:

@@ -24,11 +24,22 @@ class CreateTable(Request):
         examples=[["human", "heuristic"]],
     )
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=40)
-    seed: int | None = Field(default=None, ge=0, le=SEED_MAX, strict=True)
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        le=SEED_MAX,
+        strict=True,
+        description="only at a practice table (everyone sees it); otherwise the server draws "
+        "a secret seed and publishes its commitment",
+    )
     names: list[str] | None = Field(default=None, max_length=8)
     private: bool = Field(default=False, description="not listed in the lobby")
     hints: bool = Field(
         default=False, description="its players may ask the search for hints (off for rated play)"
+    )
+    practice: bool = Field(
+        default=False,
+        description="analysis or practice: the seed may be chosen and is shown to everyone",
     )
 
 
@@ -90,14 +101,37 @@ class Player(BaseModel):
     claimed: bool
 
 
-class TableSummary(BaseModel):
+class Fairness(BaseModel):
+    """What anyone may know of a table's seed (docs/security.md, "Secrets")."""
+
+    practice: bool = Field(
+        default=False, description="a practice table: its seed was chosen and is public"
+    )
+    commitment: str | None = Field(
+        default=None,
+        description="SHA-256 (hex) of '<salt>:<seed>', published when the table was made; "
+        "null: the seed was not drawn secretly (a practice table, an uploaded record)",
+    )
+    seed: int | None = Field(
+        default=None,
+        description="the seed: once the table is over or abandoned (a practice table's always)",
+    )
+    salt: str | None = Field(
+        default=None, description="the commitment's salt, once the table is over or abandoned"
+    )
+
+
+class TableSummary(Fairness):
     id: str
     game: str
     title: str
     players: list[Player]
     free_seats: list[int]
     options: dict[str, Any]
-    status: str = Field(description="open (a free seat), playing, over, or record (uploaded)")
+    status: str = Field(
+        description="open (a free seat), playing, over, abandoned (no action for too long), "
+        "or record (uploaded)"
+    )
     version: int
     created: str
     updated: str
@@ -105,6 +139,9 @@ class TableSummary(BaseModel):
     current: int | None = None
     winners: list[int] | None = None
     hints: bool = False
+    failure: str | None = Field(
+        default=None, description="why the table stopped (a computer seat failed); null: it did not"
+    )
 
 
 class LegalAction(BaseModel):
@@ -122,12 +159,15 @@ class SeenEvent(BaseModel):
     text: str
 
 
-class SeatState(BaseModel):
+class SeatState(Fairness):
     table: str
     game: str
     version: int = Field(description="actions accepted so far; send it with an action")
     seat: int | None = Field(description="the seat this is for; null: a spectator")
-    current: int | None = Field(description="the seat that must decide; null: game over")
+    current: int | None = Field(
+        description="the seat that must decide; null: game over or table abandoned"
+    )
+    status: str = Field(default="playing", description="as in the table's summary")
     view: dict[str, Any] = Field(description="view(seat): all this seat may know")
     legal: list[LegalAction]
     events: list[SeenEvent]
@@ -136,6 +176,7 @@ class SeatState(BaseModel):
     capped: bool
     players: list[Player]
     board: str = Field(description="the SVG board; actions carry data-action")
+    failure: str | None = None
 
 
 class HintLine(BaseModel):

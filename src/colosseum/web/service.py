@@ -2,27 +2,38 @@
 replays. It knows nothing of HTTP; `api.py` calls it and turns its errors into statuses.
 
 A table is its stored record (game, options, seed, seats) and its log of actions. Every
-accepted action is appended only if the log still has the length the client saw, in the same
-transaction as the check, so two clients racing for one decision cannot both be applied.
-In memory each process keeps a `LiveTable` per table it serves, brought up to date from the
-store before every decision.
+accepted action is appended only if the log still has the length the client saw, and (for a
+human seat) only if the seat still holds the token the request presented, in the same
+transaction as the check, so two clients racing for one decision cannot both be applied and a
+revoked invitation never acts. In memory each process keeps a `LiveTable` per table it serves,
+loaded when first asked for (never all at start-up) and brought up to date from the store
+before every decision.
+
+Secrets: the seed of a table is drawn by the server and kept secret until the table is over
+or abandoned; its commitment (`commitment.py`) is published from the start. Only a practice
+table may have a seed its creator chose, and everyone sees that seed from the start.
+A table whose last change is older than the idle time (`abandon_idle`) ends as abandoned:
+nobody may act at it, it leaves the lobby, and its seed is revealed as for a finished game.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..agents.registry import InvalidAgent, make_agent
 from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
 from ..core.options import OptionSpec
 from ..core.registry import GameInfo, game_definition, games, new_game, replay
-from ..store import Conflict, SeatRow, Store, TableRow
+from ..store import Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
 from .boards import event_text, merge_views, render_board
+from .commitment import new_salt
 from .errors import (
     BadRequest,
     BadToken,
@@ -32,13 +43,14 @@ from .errors import (
     StaleVersion,
     TableNotFound,
 )
-from .live import LiveTable, Step, seat_public
+from .live import LiveTable, Step, decider_of, fairness, seat_public
 from .models import SEED_MAX
 from .tokens import matches, new_table_id, new_token, token_hash
 
 log = logging.getLogger("colosseum.web")
 
 CACHE_SIZE = 1000  # live tables kept in memory per process
+LOBBY_SIZE = 200  # tables the lobby lists at most: the most recently active
 NAME_LENGTH = 40
 HUMAN = "human"
 
@@ -68,8 +80,17 @@ class TableService:
         names: Sequence[str] | None = None,
         private: bool = False,
         hints: bool = False,
+        practice: bool = False,
     ) -> tuple[TableRow, dict[int, str]]:
-        """A new table; the tokens of its human seats by seat."""
+        """A new table; the tokens of its human seats by seat. Only a practice table may
+        have a chosen `seed` (everyone sees it); other tables get a secret seed drawn here,
+        committed to with a secret salt."""
+        if seed is not None and not practice:
+            raise BadRequest(
+                "a chosen seed lets anyone compute every hidden card: mark the table as "
+                'practice ("practice": true, its seed shown to everyone) or leave the seed '
+                "out"
+            )
         try:
             info = game_definition(game).info
         except ColosseumError as error:
@@ -80,6 +101,8 @@ class TableService:
                 raise BadRequest(f"option {spec.name} names a file on the server: not allowed")
         if names is not None and len(names) > len(players):
             raise BadRequest(f"{len(names)} names for {len(players)} players")
+        for number, given in enumerate(names or ()):
+            _check_name(given, f"names[{number}]")
         kinds = [_seat_kind(info.id, kind) for kind in players]
         try:
             state = new_game(info.id, len(kinds), seed, options)
@@ -111,14 +134,26 @@ class TableService:
             updated=now,
             seats=tuple(seats),
             hints=hints,
+            practice=practice,
+            salt=None if practice else new_salt(),
+            decider=decider_of(state, seats),
         )
         self.store.tables.create(row)
         return row, tokens
 
     def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
         """Sit in a free human seat from the lobby (the first free one when `seat` is None):
-        a new token for it; the seat's invitation link no longer works."""
+        a new token for it; the seat's invitation link no longer works. A private table's
+        seats are taken by invitation only."""
+        _check_name(name, "name")
         live = self.table(table_id)
+        if live.row.private:
+            raise NotAvailable(
+                f"table {table_id} is private: its seats are taken by invitation only "
+                "(ask its creator for your seat's link)"
+            )
+        if live.row.status == "abandoned":
+            raise NotAvailable(f"table {table_id} was abandoned: nobody may sit down any more")
         free = [s.seat for s in live.row.seats if s.human and not s.claimed]
         if seat is None:
             if not free:
@@ -149,6 +184,7 @@ class TableService:
             if row is None:
                 raise TableNotFound(f"no table {table_id!r}")
             live = LiveTable.start(row)
+            self._note_decider(live)
             with self._guard:
                 live = self._live.setdefault(table_id, live)
                 while len(self._live) > CACHE_SIZE:
@@ -182,7 +218,8 @@ class TableService:
 
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat a token stands for (None without a token: a spectator). A seat's first
-        use of its invitation token sits someone in it."""
+        use of its invitation token sits someone in it, if the seat still holds that token
+        when the store decides (a lobby join may take it a moment before)."""
         if token is None:
             return None
         row = self.store.tables.find(live.row.id)  # the seats as stored: a join may have
@@ -191,10 +228,19 @@ class TableService:
         for seat in row.seats:
             if matches(seat.token_hash, token):
                 if not seat.claimed:
-                    self.store.tables.claim(row.id, seat.seat, seat.name, None)
+                    presented = seat.token_hash
+                    if not self.store.tables.claim(
+                        row.id, seat.seat, seat.name, None, presented=presented
+                    ) and not self._holds(row.id, seat.seat, token):
+                        break
                     self._refresh_row(live)
                 return seat.seat
         raise BadToken(f"this token is no seat of table {live.row.id}")
+
+    def _holds(self, table_id: str, seat: int, token: str) -> bool:
+        """Whether the seat holds the token now, as stored."""
+        row = self.store.tables.find(table_id)
+        return row is not None and matches(row.seats[seat].token_hash, token)
 
     def state(
         self, table_id: str, token: str | None, since: int = 0, board: bool = True
@@ -220,19 +266,35 @@ class TableService:
         return table_summary(self.table(table_id))
 
     def lobby(self) -> list[dict[str, Any]]:
-        """Public tables not over: those with a free seat first."""
-        rows = self.store.tables.listed(["open", "playing"])
+        """Public tables not over (the `LOBBY_SIZE` most recently active): those with a free
+        seat first."""
+        rows = self.store.tables.listed(["open", "playing"], limit=LOBBY_SIZE)
         rows.sort(key=lambda r: r.status != "open")
         return [row_summary(row) for row in rows]
 
     # --- acting -------------------------------------------------------------------------------
 
-    def act(self, table_id: str, seat: int | None, notation: str, version: int) -> LiveTable:
-        """Play `notation` for `seat` if the table is still at `version`. The store decides:
-        this copy is brought up to date first only when the client has seen more of it."""
+    def act(
+        self,
+        table_id: str,
+        seat: int | None,
+        notation: str,
+        version: int,
+        token: str | None = None,
+    ) -> LiveTable:
+        """Play `notation` for `seat` if the table is still at `version`. `token` is the one
+        the request presented: a human seat acts only with the token it holds when the store
+        appends the action (checked in the append's transaction); without a token the seat
+        must be a computer seat. The store decides: this copy is brought up to date first
+        only when the client has seen more of it."""
         live = self.table(table_id, sync=False)
         if version > live.version:
             self.sync(live)
+        if live.row.status == "abandoned":
+            raise NotAvailable(f"table {table_id} was abandoned: nobody may act at it")
+        if seat is not None and token is None and not live.seat_row(seat).computer:
+            raise BadToken(f"seat {seat} is a person's: act with its token")
+        presented = None if token is None else token_hash(token)
         with live.lock:
             if version != live.version:
                 raise StaleVersion(
@@ -255,15 +317,27 @@ class TableService:
                 raise IllegalAction(str(error)) from None
             played = str(action)
             status = "over" if trial.is_terminal() else live.status()
+            decider = decider_of(trial, live.row.seats)
             try:
-                self.store.tables.append(table_id, version, seat, played, status)
+                self.store.tables.append(
+                    table_id, version, seat, played, status, decider, presented
+                )
             except Conflict:
                 live.catch_up(self.store.tables.load(table_id, after=live.version))
                 raise StaleVersion(
                     f"another action was accepted first; the table is at version {live.version}"
                 ) from None
+            except SeatRevoked:
+                raise BadToken(
+                    f"this token no longer holds seat {seat} of table {table_id}: "
+                    "the seat was taken from the lobby"
+                ) from None
+            except TableClosed:
+                raise NotAvailable(f"table {table_id} was abandoned: nobody may act") from None
             live.state = trial
             live.steps.append(Step(seat, played, events))
+            if live.row.failure is not None or live.row.decider != decider:
+                live.row = dataclasses.replace(live.row, failure=None, decider=decider)
         return live
 
     # --- records and replays -----------------------------------------------------------------
@@ -272,7 +346,7 @@ class TableService:
         """The record (the same JSON as `colosseum replay` reads), once the game is over: it
         holds every seat's secrets."""
         live = self.table(table_id)
-        if live.row.status not in ("over", "record") and not live.state.is_terminal():
+        if not live.finished:
             raise NotAvailable(
                 "the record holds every seat's secrets: it is available once the game is over"
             )
@@ -330,7 +404,7 @@ class TableService:
     def replay_frame(self, table_id: str, step: int) -> dict[str, Any]:
         """The game after `step` actions, with what was hidden revealed: for finished games."""
         live = self.table(table_id)
-        if live.row.status not in ("over", "record") and not live.state.is_terminal():
+        if not live.finished:
             raise NotAvailable("a replay shows every secret: it opens once the game is over")
         total = live.version
         if not 0 <= step <= total:
@@ -362,7 +436,30 @@ class TableService:
             "players": [seat_public(s) for s in row.seats],
         }
 
-    # --- after a restart -----------------------------------------------------------------------
+    # --- start-up, failures and idle tables ----------------------------------------------------
+
+    def awaiting_computer(self) -> list[str]:
+        """The ids of the tables not over, not abandoned and not failed whose next decision
+        is a computer seat's (one query: nothing is replayed), for start-up to wake."""
+        return self.store.tables.awaiting_computer()
+
+    def mark_failed(self, table_id: str, reason: str) -> None:
+        """Note that the table stopped because a computer seat failed (`reason`, shown in
+        its summary); it is not woken at start-up any more. An action accepted later clears
+        the mark."""
+        if not self.store.tables.mark_failed(table_id, _clean(reason)):
+            raise TableNotFound(f"no table {table_id!r}")
+        self.refresh(table_id)
+
+    def abandon_idle(self, idle: timedelta, now: datetime | None = None) -> list[str]:
+        """Every table not over whose last action, join or creation is older than `idle`
+        ends as abandoned: nobody may act or sit down at it, it leaves the lobby, and its
+        seed (and salt) are shown as for a finished game. The ids of the tables it ended."""
+        now = now if now is not None else datetime.now(UTC)
+        ended = self.store.tables.abandon(now - idle)
+        for table_id in ended:
+            self.refresh(table_id)
+        return ended
 
     def unfinished(self) -> list[LiveTable]:
         """Every table not over, reloaded by replaying its record; a table whose record no
@@ -381,6 +478,16 @@ class TableService:
         if row is not None:
             with live.lock:
                 live.row = row
+
+    def _note_decider(self, live: LiveTable) -> None:
+        """Keep who decides at a table loaded for the first time whose decider the store
+        did not know (a table stored before it kept one)."""
+        row = live.row
+        if row.decider is None and row.status in ("open", "playing"):
+            self.sync(live)
+            with live.lock:
+                decider, length = decider_of(live.state, row.seats), live.version
+            self.store.tables.note_decider(row.id, length, decider)
 
 
 def game_entry(info: GameInfo) -> dict[str, Any]:
@@ -408,18 +515,22 @@ def option_entry(spec: OptionSpec) -> dict[str, Any]:
 
 
 def table_summary(live: LiveTable) -> dict[str, Any]:
-    """What anyone may know of a table."""
+    """What anyone may know of a table: never its seed or salt before it is over (unless
+    it is a practice table)."""
     summary = row_summary(live.row)
     summary.update(
         version=live.version,
-        status=live.status() if live.row.status != "record" else "record",
-        current=live.state.current_player,
+        status=live.status(),
+        current=live.current(),
         winners=live.state.winners(),
+        **fairness(live.row, live.finished),
     )
     return summary
 
 
 def row_summary(row: TableRow) -> dict[str, Any]:
+    """A table as the lobby lists it, from its stored row."""
+    finished = row.status in ("over", "abandoned", "record")
     return {
         "id": row.id,
         "game": row.game,
@@ -433,6 +544,8 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "updated": row.updated.isoformat(),
         "spectate": f"/tables/{row.id}",
         "hints": row.hints,
+        "failure": row.failure,
+        **fairness(row, finished),
     }
 
 
@@ -447,6 +560,26 @@ def _seat_kind(game_id: str, given: object) -> str:
     except InvalidAgent as error:
         raise BadRequest(str(error)) from None
     return kind
+
+
+def _check_name(name: object, field: str) -> None:
+    """Refuse a name holding a control character (NUL, tab, newline, escape...) or half of
+    a surrogate pair, naming the field: such a name is a mistake or an attack, never a
+    name."""
+    if not isinstance(name, str):
+        raise BadRequest(f"{field}: a name is text, got {type(name).__name__}")
+    for character in name:
+        if unicodedata.category(character) in ("Cc", "Cs"):
+            raise BadRequest(
+                f"{field}: a name may not hold control characters "
+                f"(found U+{ord(character):04X}); use letters, digits, spaces and punctuation"
+            )
+
+
+def _clean(text: str) -> str:
+    """A server-written text (a failure's reason) on one line, without control characters."""
+    kept = (c if unicodedata.category(c) not in ("Cc", "Cs") else " " for c in text)
+    return " ".join("".join(kept).split())
 
 
 def _name(name: Any, seat: int, kind: str) -> str:
