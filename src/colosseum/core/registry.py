@@ -1,10 +1,16 @@
-"""The registry of games and the module-level entry points of the public contract."""
+"""The registry of games and the module-level entry points of the public contract.
+
+The built-in games are imported on first use, once, under a lock: a thread that asks while
+another is importing them waits until every game is registered (a server's first requests
+arrive together).
+"""
 
 from __future__ import annotations
 
 import copy
 import importlib
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -19,10 +25,10 @@ from .errors import (
 )
 from .migrations import Migration, migrate
 from .options import OptionSpec, OptionValue, resolve_options
-from .state import State
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the states are the games' own; this module only names their type
     from .rule_ids import RuleId
+    from .state import State
 
 # Games shipped with Colosseum, imported on first use.
 _BUILTIN_MODULES = (
@@ -68,7 +74,8 @@ class GameDefinition:
 
 
 _GAMES: dict[str, GameDefinition] = {}
-_loaded = False
+_loaded = False  # set once every built-in game is registered
+_loading = threading.RLock()  # re-entrant: a game's import may ask the registry
 
 
 def register(definition: GameDefinition) -> None:
@@ -77,11 +84,15 @@ def register(definition: GameDefinition) -> None:
 
 
 def _load_builtin() -> None:
+    """Import the built-in games once; other threads wait until they are registered."""
     global _loaded
-    if not _loaded:
-        _loaded = True
-        for module in _BUILTIN_MODULES:
-            importlib.import_module(module)
+    if _loaded:
+        return
+    with _loading:
+        if not _loaded:
+            for module in _BUILTIN_MODULES:
+                importlib.import_module(module)
+            _loaded = True
 
 
 def game_definition(game_id: str) -> GameDefinition:
