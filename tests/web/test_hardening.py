@@ -11,6 +11,7 @@ import re
 import uuid
 import warnings
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -252,7 +253,9 @@ PAGES = ["/", "/careers", "/howto/ludus-gladiatorius", "/api/games"]
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_finding_11_every_answer_carries_the_security_headers(client: TestClient, path: str) -> None:
+def test_finding_11_every_answer_carries_the_security_headers(
+    client: TestClient, path: str
+) -> None:
     headers = client.get(path).headers
     csp = headers["Content-Security-Policy"]
     assert "frame-ancestors 'none'" in csp
@@ -295,3 +298,34 @@ def test_finding_11_api_docs_off_unless_asked_and_then_from_this_origin(database
                 assert source.startswith("/"), source
                 assert client.get(source).status_code == 200, source
             assert "<script>" not in html
+
+
+def test_finding_10_a_table_idle_past_the_setting_ends_abandoned_at_start(database: str) -> None:
+    """The server's sweep (at start-up, then hourly) ends a table with no action for
+    `abandon_days` as abandoned: it leaves the lobby and nobody may act at it."""
+    from colosseum.store import Store
+    from colosseum.store.schema import game_tables
+
+    settings = ServerSettings(rate_limits={}, abandon_days=3)
+    with TestClient(create_app(database, workers=0, settings=settings)) as client:
+        idle = create(client, ["human", "human"])
+        fresh = create(client, ["human", "human"])
+    store = Store(database)
+    long_ago = datetime.now(UTC) - timedelta(days=4)
+    with store.engine.begin() as connection:
+        connection.execute(
+            game_tables.update().where(game_tables.c.id == idle["id"]).values(updated=long_ago)
+        )
+    store.close()
+    with TestClient(create_app(database, workers=0, settings=settings)) as client:
+        assert client.get(f"/api/tables/{idle['id']}").json()["status"] == "abandoned"
+        assert client.get(f"/api/tables/{fresh['id']}").json()["status"] == "open"
+        listed = [t["id"] for t in client.get("/api/tables").json()]
+        assert listed == [fresh["id"]]
+        token = idle["seats"][0]["token"]
+        response = client.post(
+            f"/api/tables/{idle['id']}/actions",
+            json={"action": "x", "version": 0},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert 400 <= response.status_code < 500, response.text

@@ -10,6 +10,7 @@ import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
+from datetime import timedelta
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -33,6 +34,7 @@ from .ratelimit import Limiter, RateLimit, too_many
 from .refusals import document_refusals
 from .service import TableService
 from .settings import ServerSettings
+from .upkeep import sweep_idle, sweep_once
 
 log = logging.getLogger("colosseum.web")
 
@@ -76,9 +78,13 @@ def create_app(
             dsn = url.render_as_string(hide_password=False)
             listener = asyncio.create_task(hub.listen(dsn, CHANNEL))
         await hub.wake_all()
+        idle = timedelta(days=settings.abandon_days)
+        await sweep_once(hub, idle)
+        sweeper = asyncio.create_task(sweep_idle(hub, idle))
         try:
             yield
         finally:
+            sweeper.cancel()
             if listener is not None:
                 listener.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
