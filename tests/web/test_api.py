@@ -144,7 +144,9 @@ def at_start(created: dict[str, Any], client: TestClient) -> tuple[str, dict[int
 @pytest.fixture
 def duel(client: TestClient) -> tuple[str, dict[int, str], int, int]:
     """Two humans at a new short Ludus table: (id, tokens by seat, mover, other seat)."""
-    return at_start(create(client, ["human", "human"], options=SHORT, seed=7), client)
+    return at_start(
+        create(client, ["human", "human"], options=SHORT, seed=7, practice=True), client
+    )
 
 
 def unchanged(
@@ -177,7 +179,7 @@ def test_games_lists_ludus_without_local_options(client: TestClient) -> None:
 def test_create_gives_each_human_seat_its_token(client: TestClient) -> None:
     """A new table: a token and a join link (holding it in the fragment) per human seat only,
     distinct tokens, the spectator's path, and the table stored empty."""
-    created = create(client, ["human", "random", "human"], options=SHORT, seed=3)
+    created = create(client, ["human", "random", "human"], options=SHORT, seed=3, practice=True)
     table = created["id"]
     assert created["game"] == GAME
     assert created["spectate"] == f"/tables/{table}"
@@ -197,7 +199,7 @@ def test_create_gives_each_human_seat_its_token(client: TestClient) -> None:
 def test_state_as_seat_and_as_spectator(client: TestClient) -> None:
     """A seat's state is its own view (its sheets, its legal actions when it must decide); the
     spectator's has seat null, no legal actions, and every gladiator's sheet hidden."""
-    created = create(client, ["human", "human"], options=SHORT, seed=11)
+    created = create(client, ["human", "human"], options=SHORT, seed=11, practice=True)
     table, tokens, mover, other = at_start(created, client)
     mine = state(client, table, tokens[mover])
     theirs = state(client, table, tokens[other])
@@ -221,7 +223,7 @@ def test_whole_game_against_a_bot_and_its_record(client: TestClient) -> None:
     """A human against a random bot to the end: each action answers the new state, the bot
     answers by itself, the record is refused until the end, then downloads and replays with
     `colosseum.replay` to the same winners; acting afterwards is refused (403)."""
-    created = create(client, ["human", "random"], options={"round_limit": 3}, seed=5)
+    created = create(client, ["human", "random"], options={"round_limit": 3}, seed=5, practice=True)
     table = created["id"]
     tokens = tokens_of(created)
     refused = client.get(f"/api/tables/{table}/record")
@@ -269,7 +271,7 @@ def test_each_event_names_the_rule_it_applied(client: TestClient, duel: Any) -> 
 def test_replay_frames_reveal_every_counter(client: TestClient) -> None:
     """`/replay/{step}`: 403 before the end; then every step 0..total is the board of every
     seat's view merged (no counter face down) with the log so far; out of range is 422."""
-    created = create(client, ["human", "random"], options=SHORT, seed=9)
+    created = create(client, ["human", "random"], options=SHORT, seed=9, practice=True)
     table = created["id"]
     early = client.get(f"/api/tables/{table}/replay/0")
     assert early.status_code == 403 and "over" in detail(early)
@@ -370,7 +372,7 @@ def test_bad_token_is_401(client: TestClient, duel: Any, authorization: str) -> 
 def test_token_of_another_table_is_401(client: TestClient, duel: Any) -> None:
     """A seat's token is good at its own table only."""
     table, _, mover, _ = duel
-    elsewhere = tokens_of(create(client, ["human", "human"], options=SHORT, seed=8))
+    elsewhere = tokens_of(create(client, ["human", "human"], options=SHORT, seed=8, practice=True))
     response = act(client, table, elsewhere[mover], "place blank", 0)
     assert response.status_code == 401
     assert table in detail(response)
@@ -490,7 +492,7 @@ def test_threads_racing_for_one_decision(client: TestClient, duel: Any) -> None:
 def test_two_servers_racing_for_one_decision(client: TestClient, database: str) -> None:
     """Two server processes (two apps on one database) each sent the same decision at once:
     one is accepted, the other 409, and both then serve the same table."""
-    created = create(client, ["human", "human"], options=SHORT, seed=21)
+    created = create(client, ["human", "human"], options=SHORT, seed=21, practice=True)
     table, tokens, _, _ = at_start(created, client)
     with TestClient(create_app(database, workers=0)) as second:
         for version in range(4):
@@ -510,8 +512,8 @@ def test_a_table_that_no_longer_replays_does_not_stop_the_server(database: str) 
     """A stored action the game refuses (a damaged record, or one from another version)
     leaves that table alone at start-up; the server starts and serves the others."""
     with TestClient(create_app(database, workers=0)) as first:
-        good = create(first, ["human", "human"], options=SHORT, seed=5)["id"]
-        bad = create(first, ["human", "human"], options=SHORT, seed=6)["id"]
+        good = create(first, ["human", "human"], options=SHORT, seed=5, practice=True)["id"]
+        bad = create(first, ["human", "human"], options=SHORT, seed=6, practice=True)["id"]
     store = Store(database)
     try:
         store.tables.append(bad, 0, 0, "no such action", "playing")
@@ -534,7 +536,7 @@ def lobby(client: TestClient) -> dict[str, dict[str, Any]]:
 def test_join_flow(client: TestClient) -> None:
     """A free seat is listed in the lobby; joining gives a new token (the invitation token is
     then refused 401); a second join, or a taken, computer or missing seat, is refused."""
-    created = create(client, ["human", "human", "random"], options=SHORT, seed=4)
+    created = create(client, ["human", "human", "random"], options=SHORT, seed=4, practice=True)
     table = created["id"]
     tokens = tokens_of(created)
     assert lobby(client)[table]["free_seats"] == [0, 1]
@@ -573,7 +575,7 @@ def test_join_flow(client: TestClient) -> None:
 
 def test_join_a_chosen_seat(client: TestClient) -> None:
     """`{seat: n}` sits in that free seat even when a lower one is free."""
-    created = create(client, ["human", "human", "human"], options=SHORT, seed=6)
+    created = create(client, ["human", "human", "human"], options=SHORT, seed=6, practice=True)
     table = created["id"]
     response = client.post(f"/api/tables/{table}/join", json={"seat": 2, "name": "Cato"})
     assert response.status_code == 200
@@ -583,7 +585,7 @@ def test_join_a_chosen_seat(client: TestClient) -> None:
 
 def test_lobby_status_after_the_last_seat_is_taken(client: TestClient) -> None:
     """Once no seat is free the lobby says the table is playing, as its own summary does."""
-    created = create(client, ["human", "human"], options=SHORT, seed=4)
+    created = create(client, ["human", "human"], options=SHORT, seed=4, practice=True)
     table = created["id"]
     state(client, table, tokens_of(created)[0])
     assert client.post(f"/api/tables/{table}/join", json={"name": "Bob"}).status_code == 200
@@ -594,9 +596,13 @@ def test_lobby_status_after_the_last_seat_is_taken(client: TestClient) -> None:
 def test_private_and_finished_tables_are_not_listed(client: TestClient) -> None:
     """The lobby lists public tables not over: never a private one (still reachable by its id),
     nor a finished one."""
-    hidden = create(client, ["human", "human"], options=SHORT, seed=1, private=True)["id"]
-    shown = create(client, ["human", "human"], options=SHORT, seed=1)["id"]
-    bots = create(client, ["random", "random"], options={"round_limit": 1}, seed=2)["id"]
+    hidden = create(client, ["human", "human"], options=SHORT, seed=1, practice=True, private=True)[
+        "id"
+    ]
+    shown = create(client, ["human", "human"], options=SHORT, seed=1, practice=True)["id"]
+    bots = create(client, ["random", "random"], options={"round_limit": 1}, seed=2, practice=True)[
+        "id"
+    ]
     listed = lobby(client)
     assert shown in listed and hidden not in listed
     assert summary(client, hidden)["free_seats"] == [0, 1]
@@ -648,7 +654,7 @@ def test_bad_table_refused(client: TestClient, fields: dict[str, Any], named: st
 @pytest.mark.parametrize("seed", [0, SEED_MAX])
 def test_seed_at_its_bounds_accepted(client: TestClient, seed: int) -> None:
     """The seeds 0 and 2**63-1 make tables, kept as given."""
-    created = create(client, ["random", "human"], seed=seed, options=SHORT)
+    created = create(client, ["random", "human"], seed=seed, practice=True, options=SHORT)
     assert client.app.state.hub.service.store.tables.find(created["id"]).seed == seed  # type: ignore[attr-defined]
 
 
@@ -660,7 +666,9 @@ def test_boolean_seed_refused(client: TestClient) -> None:
 
 def test_game_alias_and_default_local_option_accepted(client: TestClient) -> None:
     """The alias `ludus` names the game; `data` at its default (empty) is no local folder."""
-    created = create(client, ["human", "random"], game="ludus", options={"data": ""}, seed=1)
+    created = create(
+        client, ["human", "random"], game="ludus", options={"data": ""}, seed=1, practice=True
+    )
     assert created["game"] == GAME
 
 
@@ -668,7 +676,9 @@ def test_names_come_back_as_plain_data(client: TestClient) -> None:
     """A name with markup is kept as text in JSON (trimmed to 40 characters) and never reaches
     a page or the board unescaped (Jinja autoescape, the SVG's escaping)."""
     long = "x" * 100
-    created = create(client, ["human", "human"], names=[XSS, long], options=SHORT, seed=2)
+    created = create(
+        client, ["human", "human"], names=[XSS, long], options=SHORT, seed=2, practice=True
+    )
     table = created["id"]
     assert [s["name"] for s in created["seats"]] == [XSS, "x" * 40]
     assert [p["name"] for p in summary(client, table)["players"]] == [XSS, "x" * 40]
@@ -1040,7 +1050,7 @@ def test_openapi_lists_the_routes(client: TestClient) -> None:
 def test_hints_for_the_deciding_seat_only_and_only_where_offered(client: TestClient) -> None:
     """At a table created with hints, the seat that decides gets three of its legal actions
     with the search's estimates; anyone else, and every seat of a table without hints, 403."""
-    created = create(client, ["human", "human"], seed=4, hints=True)
+    created = create(client, ["human", "human"], seed=4, practice=True, hints=True)
     table, tokens = created["id"], [s["token"] for s in created["seats"]]
     assert client.get(f"/api/tables/{table}").json()["hints"] is True
     seen = state(client, table, tokens[0])
@@ -1059,7 +1069,7 @@ def test_hints_for_the_deciding_seat_only_and_only_where_offered(client: TestCli
     for token in (tokens[1 - deciding], None):
         refused = client.get(f"/api/tables/{table}/hint", headers=bearer(token))
         assert refused.status_code == 403, refused.text
-    plain = create(client, ["human", "human"], seed=4)
+    plain = create(client, ["human", "human"], seed=4, practice=True)
     refused = client.get(
         f"/api/tables/{plain['id']}/hint", headers=bearer(plain["seats"][deciding]["token"])
     )
