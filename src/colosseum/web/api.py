@@ -244,7 +244,9 @@ async def table_socket(socket: WebSocket, table_id: str) -> None:
                 continue
             try:
                 request = ActionRequest.model_validate(message)
-                await hub.act(table_id, seat, request.action, request.version, reply=False)
+                await hub.act(
+                    table_id, seat, request.action, request.version, reply=False, token=token
+                )
             except (TableError, IllegalAction) as error:
                 await _refuse(socket, error)
             except ValueError as error:

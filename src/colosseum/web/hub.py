@@ -63,15 +63,17 @@ class Hub:
         version: int,
         board: bool = True,
         reply: bool = True,
+        token: str | None = None,
     ) -> dict[str, Any] | None:
-        """Play for a seat, push every client its update, and wake a computer seat whose
-        turn it now is; the acting seat's new state is returned when `reply` (an HTTP
+        """Play for a seat with the `token` the request presented (checked by the store in
+        the append's transaction), push every client its update, and wake a computer seat
+        whose turn it now is; the acting seat's new state is returned when `reply` (an HTTP
         answer; a WebSocket client gets the push). The action and every state it leads to
         are made in one trip to a worker thread."""
         watchers = list(self.clients.get(table_id, ()))
 
         def work() -> tuple[LiveTable, dict[str, Any] | None, list[dict[str, Any]]]:
-            live = self.service.act(table_id, seat, notation, version)
+            live = self.service.act(table_id, seat, notation, version, token=token)
             answer = seat_payload(live, seat, version, board) if reply else None
             pushes = [seat_payload(live, c.seat, c.version, c.board) for c in watchers]
             return live, answer, pushes
