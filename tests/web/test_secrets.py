@@ -246,3 +246,56 @@ def test_finding_2_after_the_end_the_seed_and_salt_check_against_the_commitment(
     for token in [*tokens.values(), None]:
         seen = state(client, table, token)
         assert (seen["seed"], seen["salt"]) == (summary["seed"], summary["salt"])
+
+
+# --- the pages -----------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_finding_2_the_pages_show_practice_tables_and_the_commitment(
+    browser: Any, server: Any
+) -> None:
+    """In the lobby the seed field appears only with "Practice"; a practice table is marked
+    in the list and its page shows the seed; a table of two computer seats shows its
+    commitment, then once over the seed and salt, checked in the browser."""
+    pytest.importorskip("playwright", reason="playwright is not installed")
+    from playwright.sync_api import expect
+
+    from .browser import CHROMIUM, TIMEOUT, LobbyPage
+
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed")
+    import httpx
+
+    page = browser.new_page()
+    lobby = LobbyPage(page, server.url).open()
+    expect(page.locator("#seed")).to_be_hidden()
+    page.check("#practice")
+    expect(page.locator("#seed")).to_be_visible()
+    page.fill("#seed", "4242")
+    page.click("#create-button")
+    page.wait_for_url("**/tables/*")
+    expect(page.locator("#fairness")).to_have_text(
+        "Practice table — the seed is public: 4242", timeout=TIMEOUT
+    )
+    body = {"game": "ludus", "players": ["human", "human"], "practice": True, "seed": 7}
+    assert httpx.post(f"{server.url}/api/tables", json=body).status_code == 201
+    lobby.open()
+    expect(page.locator("#tables tbody")).to_contain_text(
+        "practice — the seed is public", timeout=TIMEOUT
+    )
+    waiting = httpx.post(
+        f"{server.url}/api/tables", json={"game": "ludus", "players": ["human", "human"]}
+    ).json()
+    page.goto(f"{server.url}/tables/{waiting['id']}")
+    commitment = httpx.get(f"{server.url}/api/tables/{waiting['id']}").json()["commitment"]
+    expect(page.locator("#fairness")).to_have_text(
+        f"Deal committed before play: SHA-256 {commitment}", timeout=TIMEOUT
+    )
+    body = {"game": "ludus", "players": ["random", "random"], "options": {"round_limit": 1}}
+    made = httpx.post(f"{server.url}/api/tables", json=body).json()
+    page.goto(f"{server.url}/tables/{made['id']}")
+    expect(page.locator("#fairness")).to_contain_text("it is ✓", timeout=30_000)
+    summary = httpx.get(f"{server.url}/api/tables/{made['id']}").json()
+    assert verify(summary["seed"], summary["salt"], summary["commitment"])
+    assert str(summary["seed"]) in page.inner_text("#fairness")

@@ -1,5 +1,6 @@
 // The lobby: a form to create a table (every option of the chosen game as a field), the
-// open tables with their free seats, and a record to replay.
+// open tables with their free seats, and a record to replay. A seed may be chosen only for a
+// practice table, whose seed everyone sees; the list marks such tables.
 
 import { api, showMessage } from "./api.js";
 
@@ -96,16 +97,25 @@ function options() {
 async function create(event) {
   event.preventDefault();
   const players = [...element("seats").querySelectorAll("select")].map((s) => s.value);
-  const seedText = element("seed").value.trim();
+  const practice = element("practice").checked;
+  const seedText = practice ? element("seed").value.trim() : "";
   const body = {
     game: element("game").value,
     players,
     options: options(),
     private: element("private").checked,
     hints: element("hints").checked,
+    practice,
     names: players.map((kind, seat) => (seat === players.indexOf("human") ? element("name").value : "")),
   };
-  if (seedText) body.seed = Number(seedText);
+  if (seedText) {
+    const seed = Number(seedText);
+    if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(seed)) {
+      showMessage(`A seed from this page is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`);
+      return;
+    }
+    body.seed = seed;
+  }
   try {
     const table = await api("/api/tables", { method: "POST", body });
     const humans = table.seats.filter((s) => s.join);
@@ -147,6 +157,12 @@ async function showTables() {
       .join(", ");
     const status = document.createElement("td");
     status.textContent = table.status;
+    if (table.practice) {
+      const mark = document.createElement("small");
+      mark.className = "practice";
+      mark.textContent = " · practice — the seed is public";
+      status.append(mark);
+    }
     const actions = document.createElement("td");
     for (const seat of table.free_seats) {
       const join = document.createElement("button");
@@ -210,6 +226,11 @@ async function start() {
   element("game").addEventListener("change", showGame);
   element("count").addEventListener("change", showSeats);
   element("create").addEventListener("submit", create);
+  const showSeedField = () => {
+    element("seed-field").hidden = !element("practice").checked;
+  };
+  element("practice").addEventListener("change", showSeedField);
+  showSeedField(); // a browser may restore the box checked
   element("refresh").addEventListener("click", showTables);
   element("upload").addEventListener("submit", upload);
   await showTables();

@@ -1,5 +1,8 @@
 // The table page: one generic client for every game. It shows what the server sends for
-// this seat (or a spectator): the SVG board, the legal actions, the players and the log.
+// this seat (or a spectator): the SVG board, the legal actions, the players and the log, and
+// in one small line what anyone may know of the seed: its commitment while the table is in
+// play, the seed and salt to check it against once it is over (a practice table's seed
+// always).
 
 import { api, forgetToken, seatToken, showMessage } from "./api.js";
 import { showBoard } from "./board.js";
@@ -36,9 +39,11 @@ function show(state) {
   showPlayers(state);
   showStatus();
   showHintButton(state);
+  showFairness(state);
   main.dataset.version = state.version;
   main.dataset.current = state.current ?? "";
-  if (state.terminal) {
+  main.dataset.status = state.status ?? "";
+  if (state.terminal || state.status === "abandoned") {
     element("replay-link").hidden = false;
     element("record-link").hidden = false;
   }
@@ -68,7 +73,9 @@ function showStatus() {
   const state = current;
   let text;
   if (!state) text = "";
-  else if (state.terminal) {
+  else if (state.status === "abandoned") {
+    text = "This table was abandoned: nobody acted at it for too long.";
+  } else if (state.terminal) {
     const winners = state.winners.map((seat) => name(state, seat));
     text = `Game over. ${winners.length ? `Won by ${winners.join(" and ")}.` : "No winner."}`;
     if (state.capped) text += " (ended by the round limit)";
@@ -79,8 +86,51 @@ function showStatus() {
   } else {
     text = `Waiting for ${name(state, state.current)}.`;
   }
+  if (state && state.failure) text += ` (A computer player failed: ${state.failure})`;
   element("status").textContent = text;
   element("status").classList.toggle("thinking", thinking !== null);
+}
+
+// The seed's line. A seed may be past what a JavaScript number holds exactly, so its digits
+// are read from the summary's text, not from a parsed number.
+let fairnessShown = "";
+
+async function showFairness(state) {
+  const stage = state.salt ? "revealed" : state.practice ? "practice" : "committed";
+  if (stage === fairnessShown || (!state.commitment && !state.practice && !state.salt)) return;
+  fairnessShown = stage;
+  const line = element("fairness");
+  if (stage === "committed") {
+    line.textContent = `Deal committed before play: SHA-256 ${state.commitment}`;
+    return;
+  }
+  let seed = String(state.seed ?? "");
+  try {
+    const response = await fetch(`/api/tables/${tableId}`, { headers: { Accept: "application/json" } });
+    const found = /"seed":\s*([0-9]+)/.exec(await response.text());
+    if (found) seed = found[1];
+  } catch {
+    // the number from the state will do
+  }
+  if (stage === "practice") {
+    line.textContent = `Practice table — the seed is public: ${seed}`;
+    return;
+  }
+  if (!state.commitment) {
+    line.textContent = `Seed: ${seed}`;
+    return;
+  }
+  line.textContent =
+    `Seed ${seed}, salt ${state.salt}. Check the deal: SHA-256 of "${state.salt}:${seed}" ` +
+    `must be the commitment ${state.commitment}`;
+  const digest = await sha256(`${state.salt}:${seed}`);
+  if (digest !== null) line.textContent += digest === state.commitment ? " — it is ✓" : " — it is NOT ✗";
+}
+
+async function sha256(text) {
+  if (!globalThis.crypto || !crypto.subtle) return null; // pages not served over HTTPS
+  const bytes = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 async function play(notation) {
