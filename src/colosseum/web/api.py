@@ -145,7 +145,7 @@ async def table_action(
     """Play an action (its notation) for the token's seat, at the version the client saw;
     the answer is that seat's new state (`board=false`: without the SVG)."""
     seat = await asyncio.to_thread(_seat, hub.service, table_id, token)
-    return await hub.act(table_id, seat, request.action, request.version, board)
+    return await hub.act(table_id, seat, request.action, request.version, board, token=token)
 
 
 @tables.get("/hint", response_model=Hints)
