@@ -28,7 +28,7 @@ from colosseum.careers.campaign import Campaign
 from colosseum.store import Store
 from colosseum.web.app import create_app
 
-from .conftest import bearer
+from .conftest import UNLIMITED, bearer
 from .server import LiveServer
 
 WAIT = 30.0  # seconds a combat may take to ask its next question
@@ -49,11 +49,14 @@ def ludus(lanista: str, servitor: str = "medicus", names: list[str] | None = Non
 
 
 class Careers:
-    """The careers API as a client uses it: one helper per request, and the loop that
-    answers every question of a combat at its own lanista's link."""
+    """The careers API as a client uses it: one helper per request, the keys it was given
+    (the organiser's, each ludus's), and the loop that answers every question of a combat
+    with its own lanista's key."""
 
     def __init__(self, client: Client, campaign: str = "Gallia") -> None:
         self.client, self.campaign = client, campaign
+        self.organiser: str | None = None
+        self.keys: dict[str, str] = {}
 
     @property
     def base(self) -> str:
@@ -64,13 +67,24 @@ class Careers:
         body = {"name": self.campaign, "ludus": first, **settings}
         response = self.client.post("/api/careers", json=body)
         assert response.status_code == 201, response.text
+        for key in response.json()["keys"]:
+            if key["role"] == "organiser":
+                self.organiser = key["key"]
+            else:
+                self.keys[key["lanista"]] = key["key"]
         for other in others:
-            added = self.client.post(f"{self.base}/ludi", json=other)
-            assert added.status_code == 201, added.text
+            self.add(other)
         return self.show()
 
-    def show(self) -> dict[str, Any]:
-        response = self.client.get(self.base)
+    def add(self, ludus: Any) -> dict[str, Any]:
+        added = self.client.post(f"{self.base}/ludi", json=ludus)
+        assert added.status_code == 201, added.text
+        founded: dict[str, Any] = added.json()
+        self.keys[founded["lanista"]] = founded["key"]
+        return founded
+
+    def show(self, key: str | None = None) -> dict[str, Any]:
+        response = self.client.get(self.base, headers=bearer(key))
         assert response.status_code == 200, response.text
         found: dict[str, Any] = response.json()
         return found
@@ -81,28 +95,45 @@ class Careers:
     def events(self) -> int:
         return len(self.show()["history"])
 
-    def start(self, **fields: Any) -> dict[str, Any]:
-        response = self.client.post(f"{self.base}/combats", json=fields)
-        assert response.status_code == 201, response.text
-        started: dict[str, Any] = response.json()
-        return started
+    def propose(self, key: str | None, **fields: Any) -> httpx.Response:
+        response: httpx.Response = self.client.post(
+            f"{self.base}/combats", json=fields, headers=bearer(key)
+        )
+        return response
 
-    def state(self, combat: int, token: str | None = None) -> dict[str, Any]:
-        response = self.client.get(f"{self.base}/combats/{combat}", headers=bearer(token))
+    def accept(self, proposal: str, key: str | None) -> httpx.Response:
+        response: httpx.Response = self.client.post(
+            f"{self.base}/proposals/{proposal}/accept", headers=bearer(key)
+        )
+        return response
+
+    def start(self, **fields: Any) -> dict[str, Any]:
+        """A combat proposed with its first lanista's key and accepted by each other one with
+        his own; where it stands once begun (`combat`, its draw, arena and reward)."""
+        proposed = self.propose(self.keys[fields["lanistae"][0]], **fields)
+        assert proposed.status_code == 201, proposed.text
+        shown = proposed.json()
+        for lanista in shown["waiting_for"]:
+            accepted = self.accept(shown["proposal"], self.keys[lanista])
+            assert accepted.status_code == 200, accepted.text
+            shown = accepted.json()
+        assert shown["status"] == "begun" and shown["combat"], shown
+        return {**shown, **self.state(shown["combat"])}
+
+    def state(self, combat: int, key: str | None = None) -> dict[str, Any]:
+        response = self.client.get(f"{self.base}/combats/{combat}", headers=bearer(key))
         assert response.status_code == 200, response.text
         found: dict[str, Any] = response.json()
         return found
 
-    def answer(self, combat: int, token: str | None, question: str, answer: Any) -> Any:
+    def answer(self, combat: int, key: str | None, question: str, answer: Any) -> Any:
         return self.client.post(
             f"{self.base}/combats/{combat}/answers",
             json={"question": question, "answer": answer},
-            headers=bearer(token),
+            headers=bearer(key),
         )
 
-    def question(
-        self, combat: int, tokens: dict[str, str], arena: bool = True
-    ) -> tuple[str, dict[str, Any]] | None:
+    def question(self, combat: int, arena: bool = True) -> tuple[str, dict[str, Any]] | None:
         """The next question (its lanista and itself) once the combat asks one; None once it
         is over, or (`arena`) fights at a table."""
         deadline = time.monotonic() + WAIT
@@ -113,32 +144,34 @@ class Careers:
                 return None
             if seen["waiting_for"] is not None:
                 lanista = seen["waiting_for"]
-                mine = self.state(combat, tokens[lanista])
+                mine = self.state(combat, self.keys[lanista])
                 if mine["question"] is not None:
                     return lanista, mine["question"]
             time.sleep(0.02)
         raise AssertionError(f"combat {combat} asked nothing in {WAIT} s")
 
     def answer_all(
-        self,
-        combat: int,
-        tokens: dict[str, str],
-        choose: Chooser | None = None,
-        arena: bool = True,
+        self, combat: int, choose: Chooser | None = None, arena: bool = True
     ) -> list[tuple[str, str]]:
-        """Answer every question at its lanista's link (`choose`'s answer, else nothing)
+        """Answer every question with its lanista's key (`choose`'s answer, else nothing)
         until the combat ends or (`arena`) fights at a table; the (lanista, kind) of each
         question asked."""
         asked = []
-        while (found := self.question(combat, tokens, arena)) is not None:
+        while (found := self.question(combat, arena)) is not None:
             lanista, question = found
             asked.append((lanista, question["kind"]))
             given = choose(lanista, question) if choose else None
             response = self.answer(
-                combat, tokens[lanista], question["id"], given or nothing(question)
+                combat, self.keys[lanista], question["id"], given or nothing(question)
             )
             assert response.status_code == 200, response.text
         return asked
+
+    def seat(self, combat: int, lanista: str) -> tuple[str, str]:
+        """The combat's table and the token of `lanista`'s seat there, as his page gives it."""
+        table = self.state(combat, self.keys[lanista])["table"]
+        assert table is not None and table["token"], table
+        return table["id"], table["token"]
 
 
 def nothing(question: dict[str, Any]) -> dict[str, Any]:
@@ -190,10 +223,6 @@ def duel(careers: Careers) -> Careers:
     """Fred (a Medicus) and Miller (an Unctor), four Tiro each, in Gallia."""
     careers.found(ludus("Fred"), ludus("Miller", "unctor"))
     return careers
-
-
-def links(started: dict[str, Any]) -> dict[str, str]:
-    return {link["lanista"]: link["token"] for link in started["links"]}
 
 
 # --- campaigns -------------------------------------------------------------------------------
@@ -287,14 +316,19 @@ def test_bad_combats_are_refused_before_any_roll(duel: Careers, client: TestClie
             422,
             "virtual ludus is played by a computer",
         ),
-        ({"lanistae": ["Fred", "Miller"], "seed": -1}, 422, "greater than or equal"),
+        ({"lanistae": ["Fred", "Miller"], "seed": 5}, 422, "seed"),
+        (
+            {"lanistae": ["Fred", "Miller"], "players": ["human", "ismcts:iterations=9"]},
+            422,
+            "random, heuristic, easy, normal, hard",
+        ),
     ]
     for body, status, words in cases:
-        response = client.post("/api/careers/Gallia/combats", json=body)
+        response = duel.propose(duel.keys["Fred"], **body)
         assert response.status_code == status, (body, response.text)
         assert words in str(response.json()["detail"]), response.text
     assert duel.events() == before
-    assert duel.show()["combats"] == []
+    assert duel.show()["combats"] == [] and duel.show()["proposals"] == []
 
 
 # --- a combat at a Jugula table of the server ----------------------------------------------------
@@ -302,26 +336,26 @@ def test_bad_combats_are_refused_before_any_roll(duel: Careers, client: TestClie
 
 def test_a_combat_at_a_table_reaches_both_record_sheets(duel: Careers, client: TestClient) -> None:
     """Fred in person against Miller played and managed by the computer: Fred alone is asked
-    his choices, at his link; his seat at the combat's table opens with the same token; the
-    table's result flows into the post-arena sequence and both record sheets."""
-    started = duel.start(
-        lanistae=["Fred", "Miller"], players=["human", "heuristic"], seed=5, turn_limit=2
-    )
-    combat, tokens = started["combat"], links(started)
-    assert set(tokens) == {"Fred"} and started["page"] == f"/careers/Gallia/combats/{combat}"
-    assert started["links"][0]["link"] == f"{started['page']}#token={tokens['Fred']}"
-    asked = duel.answer_all(combat, tokens)
+    his choices, with his key; his page gives him his seat's token at the combat's table (and
+    nobody else's page does); the table's result flows into the post-arena sequence and both
+    record sheets."""
+    started = duel.start(lanistae=["Fred", "Miller"], players=["human", "heuristic"], turn_limit=2)
+    combat = started["combat"]
+    assert started["humans"] == ["Fred"] and started["page"] == f"/careers/Gallia/combats/{combat}"
+    asked = duel.answer_all(combat)
     assert asked == [("Fred", "servitor_hires"), ("Fred", "hires"), ("Fred", "familia")]
-    seen = duel.state(combat, tokens["Fred"])
+    seen = duel.state(combat, duel.keys["Fred"])
     assert seen["phase"] == "arena" and seen["you"] == "Fred"
     table = seen["table"]
-    assert table["seat"] == 0
+    assert table["seat"] == 0 and table["token"]
+    for other in (duel.state(combat), duel.state(combat, duel.keys["Miller"])):
+        assert other["table"] == {"id": table["id"], "seat": None, "token": None}
     summary = client.get(f"/api/tables/{table['id']}").json()
     assert [p["kind"] for p in summary["players"]] == ["human", "heuristic"]
     assert summary["free_seats"] == [] and summary["options"]["turn_limit"] == 2
     assert table["id"] not in [t["id"] for t in client.get("/api/tables").json()]  # private
-    play_seat(client, table["id"], tokens["Fred"], random.Random(2))
-    asked = duel.answer_all(combat, tokens, arena=False)
+    play_seat(client, table["id"], table["token"], random.Random(2))
+    asked = duel.answer_all(combat, arena=False)
     assert [kind for _, kind in asked] == ["sales", "purchases", "servitors", "usury"]
     assert {lanista for lanista, _ in asked} == {"Fred"}
     done = wait_done(duel, combat)
@@ -341,29 +375,35 @@ def test_a_combat_at_a_table_reaches_both_record_sheets(duel: Careers, client: T
 def test_no_lanista_reads_or_answers_another_ones_question(
     duel: Careers, client: TestClient
 ) -> None:
-    """Both in person: Fred's question is shown at Fred's link only; Miller's token answering
-    it is refused (403), a token of no lanista (401), no token (401); the question stays
-    asked and the campaign unchanged."""
-    started = duel.start(lanistae=["Fred", "Miller"], seed=3)
-    combat, tokens = started["combat"], links(started)
-    lanista, question = duel.question(combat, tokens) or ("", {})
+    """Both in person: Fred's question is shown with Fred's key only; Miller's key answering
+    it is refused (403), as is the organiser's, a key of nobody (401), no key (401); the
+    question stays asked and the campaign unchanged."""
+    started = duel.start(lanistae=["Fred", "Miller"])
+    combat, keys = started["combat"], duel.keys
+    lanista, question = duel.question(combat) or ("", {})
     assert lanista == "Fred" and question["kind"] == "servitor_hires"
-    assert duel.state(combat, tokens["Miller"])["question"] is None
+    assert duel.state(combat, keys["Miller"])["question"] is None
+    assert duel.state(combat, duel.organiser)["question"] is None
     assert duel.state(combat)["question"] is None
     assert duel.state(combat)["waiting_for"] == "Fred"
     before = duel.events()
     hire = {"servitors": [{"code": "unctor", "stars": 1}]}
-    for token, status in ((tokens["Miller"], 403), ("not-a-token", 401), (None, 401)):
-        response = duel.answer(combat, token, question["id"], hire)
+    for key, status in (
+        (keys["Miller"], 403),
+        (duel.organiser, 403),
+        ("not-a-key", 401),
+        (None, 401),
+    ):
+        response = duel.answer(combat, key, question["id"], hire)
         assert response.status_code == status, response.text
-    refused = duel.answer(combat, tokens["Miller"], question["id"], hire)
+    refused = duel.answer(combat, keys["Miller"], question["id"], hire)
     assert "this question is Fred's, not Miller's" in refused.json()["detail"]
     bad = client.get(f"/api/careers/Gallia/combats/{combat}", headers=bearer("forged"))
     assert bad.status_code == 401
-    assert duel.state(combat, tokens["Fred"])["question"]["id"] == question["id"]
+    assert duel.state(combat, keys["Fred"])["question"]["id"] == question["id"]
     assert duel.events() == before
     assert duel.sheet("Fred")["aurei"] == 50
-    stale = duel.answer(combat, tokens["Fred"], "gone", nothing(question))
+    stale = duel.answer(combat, keys["Fred"], "gone", nothing(question))
     assert stale.status_code == 409
 
 
@@ -371,10 +411,10 @@ def test_answers_refused_by_the_form_or_the_rules_change_nothing(duel: Careers) 
     """An answer not of the form (an unknown key, a name not offered) is refused (422) and the
     same question stays; one the rules refuse (a second thraex, a servitor the ludus has) is
     refused with the rules' words, the sheet unchanged, and asked again; a good one goes on."""
-    started = duel.start(lanistae=["Fred", "Miller"], players=["human", "random"], seed=4)
-    combat, tokens = started["combat"], links(started)
-    fred = tokens["Fred"]
-    _, question = duel.question(combat, tokens) or ("", {})
+    started = duel.start(lanistae=["Fred", "Miller"], players=["human", "random"])
+    combat = started["combat"]
+    fred = duel.keys["Fred"]
+    _, question = duel.question(combat) or ("", {})
     assert question["kind"] == "servitor_hires"
     for answer, words in (
         ({"servitors": [], "gold": 1}, "unknown in the answer: gold"),
@@ -394,7 +434,7 @@ def test_answers_refused_by_the_form_or_the_rules_change_nothing(duel: Careers) 
     assert any("medicus" in note for note in again["notes"])
     assert duel.sheet("Fred")["aurei"] == 50
     duel.answer(combat, fred, again["id"], nothing(again))
-    _, hires = duel.question(combat, tokens) or ("", {})
+    _, hires = duel.question(combat) or ("", {})
     second = {"hires": [{"name": "Spiculus", "armatura": "thraex", "rank": "tiro", "upgrades": ""}]}
     response = duel.answer(combat, fred, hires["id"], second)
     assert response.status_code == 422 and "already has a thraex" in response.json()["detail"]
@@ -427,21 +467,15 @@ def test_companion_mode_every_die_and_the_table_result_typed_in(careers: Careers
     request; each later die asked of the lanista it is rolled for; the winner typed by the
     first lanista and each ludus's falls by its own; a Fatum of 2 kills (Jugula!)."""
     careers.found(ludus("Fred"), ludus("Miller", "unctor"), dice="table")
-    short = careers.client.post(
-        f"{careers.base}/combats", json={"lanistae": ["Fred", "Miller"], "arena": "table"}
-    )
+    fred = careers.keys["Fred"]
+    short = careers.propose(fred, lanistae=["Fred", "Miller"], arena="table")
     assert short.status_code == 422 and "the draw needs 4 dice" in short.json()["detail"]
-    assert (
-        careers.client.post(
-            f"{careers.base}/combats",
-            json={"lanistae": ["Fred", "Miller"], "arena": "table", "dice": [1, 2, 3, 9]},
-        ).status_code
-        == 422
-    )
+    wrong = careers.propose(fred, lanistae=["Fred", "Miller"], arena="table", dice=[1, 2, 3, 9])
+    assert wrong.status_code == 422
     started = careers.start(lanistae=["Fred", "Miller"], arena="table", dice=[3, 4, 2, 5])
     assert "arena total 7" in started["draw"] and started["reward"] == 170
-    combat, tokens = started["combat"], links(started)
-    assert set(tokens) == {"Fred", "Miller"}
+    combat = started["combat"]
+    assert started["humans"] == ["Fred", "Miller"]
     dice: list[tuple[str, str]] = []
 
     def choose(lanista: str, question: dict[str, Any]) -> dict[str, Any] | None:
@@ -454,7 +488,7 @@ def test_companion_mode_every_die_and_the_table_result_typed_in(careers: Careers
             return {"wounded": ["Miller 1"], "bitten": [{"name": "Miller 0", "by": "Fred"}]}
         return None
 
-    asked = careers.answer_all(combat, tokens, choose)
+    asked = careers.answer_all(combat, choose)
     assert ("Fred", "winners") in asked and ("Miller", "winners") not in asked
     assert ("Fred", "falls") in asked and ("Miller", "falls") in asked
     assert dice == [
@@ -476,12 +510,12 @@ def test_a_physical_combats_result_is_checked(careers: Careers) -> None:
     """The result of a physical table: a winner must be named; only one's own four may be
     wounded or fallen, each once, by a rival's blow or his own."""
     careers.found(ludus("Fred"), ludus("Miller"))
-    started = careers.start(lanistae=["Fred", "Miller"], arena="table", seed=1)
-    combat, tokens = started["combat"], links(started)
+    started = careers.start(lanistae=["Fred", "Miller"], arena="table")
+    combat, tokens = started["combat"], careers.keys
 
     def until(kind: str) -> tuple[str, dict[str, Any]]:
         while True:
-            lanista, question = careers.question(combat, tokens) or ("", {})
+            lanista, question = careers.question(combat) or ("", {})
             if question["kind"] == kind:
                 return lanista, question
             careers.answer(combat, tokens[lanista], question["id"], nothing(question))
@@ -502,7 +536,7 @@ def test_a_physical_combats_result_is_checked(careers: Careers) -> None:
         assert response.status_code == 422 and words in response.json()["detail"], response.text
     fell = {"bitten": [{"name": "Fred 1", "by": ""}]}
     assert careers.answer(combat, tokens["Fred"], question["id"], fell).status_code == 200
-    careers.answer_all(combat, tokens)
+    careers.answer_all(combat)
     assert wait_done(careers, combat)["result"]["bitten"] == [["Fred", "Fred 1", None]]
 
 
@@ -513,26 +547,27 @@ def test_a_combat_goes_on_after_a_restart_its_table_made_once(database: str) -> 
     """The server stops while Fred is at the combat's table: started again on the same
     store, the combat takes up its fight step without asking his four again and without a
     second table, and ends."""
-    with TestClient(create_app(database, workers=0)) as client:
+    with TestClient(create_app(database, workers=0, settings=UNLIMITED)) as client:
         careers = Careers(client)
         careers.found(ludus("Fred"), ludus("Miller"))
         started = careers.start(
-            lanistae=["Fred", "Miller"], players=["human", "random"], seed=9, turn_limit=1
+            lanistae=["Fred", "Miller"], players=["human", "random"], turn_limit=1
         )
-        combat, tokens = started["combat"], links(started)
-        careers.answer_all(combat, tokens)
-        table = careers.state(combat, tokens["Fred"])["table"]["id"]
-    with TestClient(create_app(database, workers=0)) as client:
-        careers = Careers(client)
-        seen = careers.state(combat, tokens["Fred"])
+        combat = started["combat"]
+        careers.answer_all(combat)
+        table, seat = careers.seat(combat, "Fred")
+    with TestClient(create_app(database, workers=0, settings=UNLIMITED)) as client:
+        keys, careers = careers.keys, Careers(client)
+        careers.keys = keys
+        seen = careers.state(combat, keys["Fred"])
         deadline = time.monotonic() + WAIT
         while seen["phase"] != "arena" and time.monotonic() < deadline:
             assert seen["question"] is None, seen["question"]
             time.sleep(0.05)
-            seen = careers.state(combat, tokens["Fred"])
-        assert seen["table"]["id"] == table
-        play_seat(client, table, tokens["Fred"], random.Random(1))
-        careers.answer_all(combat, tokens, arena=False)
+            seen = careers.state(combat, keys["Fred"])
+        assert seen["table"]["id"] == table and seen["table"]["token"] == seat
+        play_seat(client, table, seat, random.Random(1))
+        careers.answer_all(combat, arena=False)
         wait_done(careers, combat)
     store = Store(database)
     assert store.tables.count() == 1
@@ -548,22 +583,22 @@ def test_a_combat_survives_a_killed_server(tmp_path: Path) -> None:
             careers = Careers(client)
             careers.found(ludus("Fred"), ludus("Miller"))
             started = careers.start(
-                lanistae=["Fred", "Miller"], players=["human", "random"], seed=2, turn_limit=1
+                lanistae=["Fred", "Miller"], players=["human", "random"], turn_limit=1
             )
-            combat, tokens = started["combat"], links(started)
-            _, first = careers.question(combat, tokens) or ("", {})
-            careers.answer(combat, tokens["Fred"], first["id"], nothing(first))
-            _, second = careers.question(combat, tokens) or ("", {})
+            combat = started["combat"]
+            _, first = careers.question(combat) or ("", {})
+            careers.answer(combat, careers.keys["Fred"], first["id"], nothing(first))
+            _, second = careers.question(combat) or ("", {})
             assert second["kind"] == "hires"
             server.kill()
             server.start()
-            _, again = careers.question(combat, tokens) or ("", {})
+            _, again = careers.question(combat) or ("", {})
             assert again["kind"] == "servitor_hires"  # the hire step was not stored: asked anew
             assert again["id"] != first["id"]
-            careers.answer_all(combat, tokens)
-            table = careers.state(combat, tokens["Fred"])["table"]["id"]
-            play_seat(client, table, tokens["Fred"], random.Random(3))
-            careers.answer_all(combat, tokens, arena=False)
+            careers.answer_all(combat)
+            table, seat = careers.seat(combat, "Fred")
+            play_seat(client, table, seat, random.Random(3))
+            careers.answer_all(combat, arena=False)
             assert wait_done(careers, combat)["result"]["winners"]
     finally:
         server.stop()
@@ -633,31 +668,26 @@ def test_answers_of_any_shape_are_refused_or_taken_never_break_the_combat(
 ) -> None:
     """At every question of a combat, answers of any shape: each is refused (422) or taken
     (200), the combat never fails, and it ends with both sheets sound."""
-    started = duel.start(
-        lanistae=["Fred", "Miller"], players=["human", "random"], seed=8, turn_limit=1
-    )
-    combat, tokens = started["combat"], links(started)
+    started = duel.start(lanistae=["Fred", "Miller"], players=["human", "random"], turn_limit=1)
+    combat, fred = started["combat"], duel.keys["Fred"]
     rng = random.Random(11)
     statuses: set[int] = set()
     for arena in (True, False):
-        while (found := duel.question(combat, tokens, arena)) is not None:
+        while (found := duel.question(combat, arena)) is not None:
             _, question = found
             for _ in range(6):
-                response = duel.answer(
-                    combat, tokens["Fred"], question["id"], junk_answer(question, rng)
-                )
+                response = duel.answer(combat, fred, question["id"], junk_answer(question, rng))
                 statuses.add(response.status_code)
                 assert response.status_code in (200, 409, 422), response.text
                 assert duel.state(combat)["phase"] != "failed"
-                found = duel.question(combat, tokens, arena)
+                found = duel.question(combat, arena)
                 if found is None:
                     break
                 question = found[1]
             else:
-                duel.answer(combat, tokens["Fred"], question["id"], nothing(question))
+                duel.answer(combat, fred, question["id"], nothing(question))
         if arena:
-            table = duel.state(combat, tokens["Fred"])["table"]["id"]
-            play_seat(client, table, tokens["Fred"], random.Random(4))
+            play_seat(client, *duel.seat(combat, "Fred"), random.Random(4))
     assert 422 in statuses
     wait_done(duel, combat)
     assert Campaign.open(Store(database), "Gallia").broken is None
@@ -666,14 +696,10 @@ def test_answers_of_any_shape_are_refused_or_taken_never_break_the_combat(
 def test_post_arena_purchases_checked_then_carried_out(duel: Careers, client: TestClient) -> None:
     """After the fight: a purchase naming an unknown rank, or a talent not of the gladiator's
     class, is refused before any die; a Tiro bought joins the record sheet."""
-    started = duel.start(
-        lanistae=["Fred", "Miller"], players=["human", "random"], seed=12, turn_limit=1
-    )
-    combat, tokens = started["combat"], links(started)
-    duel.answer_all(combat, tokens)
-    play_seat(
-        client, duel.state(combat, tokens["Fred"])["table"]["id"], tokens["Fred"], random.Random(6)
-    )
+    started = duel.start(lanistae=["Fred", "Miller"], players=["human", "random"], turn_limit=1)
+    combat, tokens = started["combat"], duel.keys
+    duel.answer_all(combat)
+    play_seat(client, *duel.seat(combat, "Fred"), random.Random(6))
 
     def buy(lanista: str, question: dict[str, Any]) -> dict[str, Any] | None:
         if question["kind"] != "purchases":
@@ -691,7 +717,7 @@ def test_post_arena_purchases_checked_then_carried_out(duel: Careers, client: Te
             assert duel.state(combat, fred)["question"]["id"] == question["id"]
         return {"purchases": [{"name": "Nova", "armatura": "retiarius", "rank": "tiro"}]}
 
-    duel.answer_all(combat, tokens, buy, arena=False)
+    duel.answer_all(combat, buy, arena=False)
     wait_done(duel, combat)
     nova = [g for g in duel.sheet("Fred")["gladiators"] if g["name"] == "Nova"]
     assert [(g["armatura"], g["rank"], g["experience"]) for g in nova] == [("retiarius", "Tiro", 0)]

@@ -11,9 +11,23 @@ from .campaign import Campaign
 from .data import Tables, load_tables
 from .sheet import Gladiator, Sheet
 
-# What a combat's plan keeps that nobody needs to read in the history: the hashes of the
-# lanistae's combat links (web/careers_service.py). Not secrets (a hash opens nothing), noise.
-HIDDEN_PLAN_KEYS = ("links",)
+# What the history shows of a combat's plan: where it is fought, who plays, who accepted it,
+# and the commitment to its seed (web/careers_secrets.py). Its seed and salt, which decide its
+# dice, deal and computers' choices, only once the combat has ended; the rest (the key of its
+# seat tokens, old combat links' hashes) never.
+PUBLIC_PLAN_KEYS = (
+    "arena",
+    "players",
+    "humans",
+    "turn_limit",
+    "table",
+    "proposer",
+    "accepted",
+    "commitment",
+)
+REVEALED_PLAN_KEYS = ("seed", "salt")
+# What an event keeps that the history never shows: the hash of a ludus's key.
+HIDDEN_KEYS = ("key",)
 
 
 def gladiator_state(gladiator: Gladiator) -> str:
@@ -71,22 +85,35 @@ def sheet_view(sheet: Sheet, tables: Tables | None = None) -> dict[str, Any]:
     }
 
 
-def public_payload(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
-    """An event's data as the history shows it: a combat's plan without `HIDDEN_PLAN_KEYS`."""
+def public_payload(kind: str, payload: dict[str, Any], ended: bool = False) -> dict[str, Any]:
+    """An event's data as the history shows it: no key's hash; of a combat's plan, its
+    `PUBLIC_PLAN_KEYS`, and its `REVEALED_PLAN_KEYS` once the combat has `ended`."""
+    payload = {k: v for k, v in payload.items() if k not in HIDDEN_KEYS}
     plan = payload.get("plan")
     if kind != "combat_begun" or not isinstance(plan, dict):
         return payload
-    shown = {k: v for k, v in plan.items() if k not in HIDDEN_PLAN_KEYS}
-    return {**payload, "plan": shown}
+    keys = PUBLIC_PLAN_KEYS + (REVEALED_PLAN_KEYS if ended else ())
+    return {**payload, "plan": {k: plan[k] for k in keys if k in plan}}
+
+
+def ended(campaign: Campaign, begun: int) -> bool:
+    """Whether the combat begun at event `begun` has a stored end (`combat_ended`)."""
+    return begun in _ended(campaign)
+
+
+def _ended(campaign: Campaign) -> set[int]:
+    found = (e.payload.get("combat") for e in campaign.history if e.kind == "combat_ended")
+    return {c for c in found if isinstance(c, int)}
 
 
 def history_rows(campaign: Campaign) -> list[dict[str, Any]]:
-    """Every stored event, oldest first: number, time, kind, details in words, and whether
-    it is the first that does not replay."""
+    """Every stored event, oldest first: number, time, kind, details in words (nothing
+    secret, `public_payload`), and whether it is the first that does not replay."""
     broken = campaign.broken.seq if campaign.broken else None
+    over = _ended(campaign)
     rows = []
     for stored in campaign.history:
-        shown = public_payload(stored.kind, stored.payload)
+        shown = public_payload(stored.kind, stored.payload, stored.seq in over)
         rows.append(
             {
                 "seq": stored.seq,

@@ -1,15 +1,15 @@
 """The careers area of the server (docs/web.md, "Careers on the web"): one router holding the
 JSON API under `/api/careers`, the pages under `/careers` and the how-to page at
-`/howto/careers`. Its lifespan makes the careers service once the table service stands, takes
-up every unfinished combat started here, and stops their threads when the server stops.
-Handlers parse, call `CareerService` (which knows nothing of HTTP), and answer.
+`/howto/careers`. Its lifespan makes the careers service once the table service stands, which
+takes up every unfinished combat started here in its one worker, stopped with the server.
+Who sends a request is decided once, by the `actor` dependency (the Bearer key, or none);
+handlers parse, call `CareerService` (which knows nothing of HTTP) with that actor, and answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -20,22 +20,28 @@ from fastapi.responses import HTMLResponse
 from ..careers.data import load_tables
 from ..games.jugula.data import load_catalog
 from .api import bearer
+from .careers_access import ANYONE, Actor
+from .careers_combats import LEVELS
+from .careers_limits import CareerLimits
 from .careers_models import (
+    ActorView,
     Answer,
     CampaignEntry,
     CampaignView,
     CombatState,
+    FoundedCampaign,
+    FoundedLudus,
+    KeyView,
     NewCampaign,
     NewLudus,
-    SheetView,
-    StartCombat,
-    StartedCombat,
+    ProposalView,
+    ProposeCombat,
 )
 from .careers_service import CareerService
 from .live import LiveTable
 from .pages import howto_html, templates
 
-SEAT_KINDS = ["human", "random", "heuristic", "easy", "normal", "hard"]
+SEAT_KINDS = ["human", *LEVELS]
 
 
 @asynccontextmanager
@@ -47,9 +53,10 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         with contextlib.suppress(RuntimeError):  # the loop closed: the server stopped
             loop.call_soon_threadsafe(hub.wake, live)
 
-    service = CareerService(hub.service.store, hub.service, wake)
+    limits = CareerLimits.from_environment()
+    service = CareerService(hub.service.store, hub.service, wake, limits)
     app.state.careers = service
-    threading.Thread(target=service.resume_all, name="careers resume", daemon=True).start()
+    service.start()
     try:
         yield
     finally:
@@ -70,6 +77,15 @@ ServiceDep = Annotated[CareerService, Depends(_service)]
 TokenDep = Annotated[str | None, Depends(bearer)]
 
 
+def actor(name: str, careers: ServiceDep, key: TokenDep) -> Actor:
+    """Who sends the request in campaign `name`: the organiser, a lanista, or a guest (no
+    key); 401 for a key of nobody there. The one place a request's key is read."""
+    return careers.actor(name, key)
+
+
+ActorDep = Annotated[Actor, Depends(actor)]
+
+
 # --- the API ----------------------------------------------------------------------------------
 
 
@@ -79,9 +95,10 @@ def list_campaigns(careers: ServiceDep) -> list[dict[str, Any]]:
     return careers.campaigns()
 
 
-@api.post("", response_model=CampaignView, status_code=201)
+@api.post("", response_model=FoundedCampaign, status_code=201)
 def create_campaign(request: NewCampaign, careers: ServiceDep) -> dict[str, Any]:
-    """A new campaign under its settings, with its first ludus if given (`career new`)."""
+    """A new campaign under its settings, with its first ludus if given (`career new`); the
+    organiser's key (and the first ludus's), shown this once."""
     settings = request.model_dump(exclude={"name", "ludus"})
     ludus = request.ludus.model_dump() if request.ludus is not None else None
     return careers.create_campaign(request.name, settings, ludus)
@@ -93,30 +110,58 @@ def show_campaign(name: str, careers: ServiceDep) -> dict[str, Any]:
     return careers.campaign(name)
 
 
-@api.post("/{name}/ludi", response_model=SheetView, status_code=201)
+@api.get("/{name}/actor", response_model=ActorView)
+def who_acts(who: ActorDep) -> dict[str, Any]:
+    """Whose key the request sends: the organiser's, a lanista's, or none (guest)."""
+    return {"role": who.role, "lanista": who.lanista}
+
+
+@api.post("/{name}/ludi", response_model=FoundedLudus, status_code=201)
 def found_ludus(name: str, request: NewLudus, careers: ServiceDep) -> dict[str, Any]:
-    """A lanista's new ludus: four Tiro of different armaturae, one servitor."""
+    """A lanista's new ludus: four Tiro of different armaturae, one servitor; his key,
+    shown this once."""
     return careers.found_ludus(name, request.model_dump())
 
 
-@api.post("/{name}/combats", response_model=StartedCombat, status_code=201)
-def start_combat(name: str, request: StartCombat, careers: ServiceDep) -> dict[str, Any]:
-    """Draw the arena and reward and start the combat; one secret link per person."""
-    return careers.start_combat(name, **request.model_dump())
+@api.post("/{name}/ludi/{lanista}/key", response_model=KeyView, status_code=201)
+def issue_key(name: str, lanista: str, careers: ServiceDep, who: ActorDep) -> dict[str, Any]:
+    """The organiser issues a ludus's key anew; the one before it opens nothing any more."""
+    return careers.issue_key(name, who, lanista)
+
+
+@api.post("/{name}/combats", response_model=ProposalView, status_code=201)
+def propose_combat(
+    name: str, request: ProposeCombat, careers: ServiceDep, who: ActorDep
+) -> dict[str, Any]:
+    """A combat proposed with one of its lanistae's keys (or the organiser's); it begins,
+    drawn then, once every other lanista has accepted it with his key."""
+    return careers.propose(name, who, request.model_dump())
+
+
+@api.post("/{name}/proposals/{proposal}/accept", response_model=ProposalView)
+def accept_combat(name: str, proposal: str, careers: ServiceDep, who: ActorDep) -> dict[str, Any]:
+    """The key's lanista accepts the proposed combat (the organiser for a computer's ludus)."""
+    return careers.accept(name, who, proposal)
+
+
+@api.post("/{name}/proposals/{proposal}/decline", response_model=ProposalView)
+def decline_combat(name: str, proposal: str, careers: ServiceDep, who: ActorDep) -> dict[str, Any]:
+    """One of its lanistae declines the proposed combat (or the organiser cancels it)."""
+    return careers.decline(name, who, proposal)
 
 
 @api.get("/{name}/combats/{combat}", response_model=CombatState)
-def combat_state(name: str, combat: int, careers: ServiceDep, token: TokenDep) -> dict[str, Any]:
-    """Where the combat stands; with a lanista's token, the question asked of him."""
-    return careers.combat_state(name, combat, token)
+def combat_state(name: str, combat: int, careers: ServiceDep, who: ActorDep) -> dict[str, Any]:
+    """Where the combat stands; with a lanista's key, the question asked of him."""
+    return careers.combat_state(name, combat, who)
 
 
 @api.post("/{name}/combats/{combat}/answers", response_model=CombatState)
 def answer(
-    name: str, combat: int, request: Answer, careers: ServiceDep, token: TokenDep
+    name: str, combat: int, request: Answer, careers: ServiceDep, who: ActorDep
 ) -> dict[str, Any]:
-    """The token's lanista answers the question asked of him."""
-    return careers.answer(name, combat, token, request.question, request.answer)
+    """The key's lanista answers the question asked of him."""
+    return careers.answer(name, combat, who, request.question, request.answer)
 
 
 # --- the pages --------------------------------------------------------------------------------
@@ -147,7 +192,7 @@ def campaign_page(request: Request, name: str, careers: ServiceDep) -> HTMLRespo
 
 @pages.get("/careers/{name}/combats/{combat}", response_class=HTMLResponse)
 def combat_page(request: Request, name: str, combat: int, careers: ServiceDep) -> HTMLResponse:
-    state = careers.combat_state(name, combat, None)
+    state = careers.combat_state(name, combat, ANYONE)
     context = {"title": f"Combat: {' v '.join(state['lanistae'])}", "combat": state}
     return templates.TemplateResponse(request, "combat.html", context)
 

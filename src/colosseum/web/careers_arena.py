@@ -3,11 +3,13 @@ physical table whose result the lanistae type in (companion mode).
 
 `PlatformArena`: each ludus's four and Sacerdos cards are asked of its lanista, then the table
 is made under the id reserved in the combat's plan when it was drawn, with the options
-`engine_options` gives (familiae, Vox Populi, Prima Jugula cards). A person's seat opens with
-his own combat link (its token's hash is the seat's), a computer's seat is played by the
-server's computer players; the arena waits for the end and reads the result from the table's
-events (`combat_result`). A table that stands already (after a restart) is not made again:
-its options tell who was sent, and nobody is asked again.
+`engine_options` gives (familiae, Vox Populi, Prima Jugula cards), dealt from a seed derived
+from the combat's and committed to with a salt derived from the combat's (careers_secrets.py).
+A person's seat opens with the seat token his combat page gives him, a computer's seat is
+played by the server's computer players. Until the game is over the arena gives the step up
+(`AtTable`: nobody waits for it); the step run again once it is over finds the table, reads
+who was sent from its options (nobody is asked again) and the result from its events
+(`combat_result`). A combat's table is never made twice: its id is the table's key.
 
 `TableArena`: each ludus's four are asked of its lanista, the winners of the first person of
 the combat, and each ludus's wounded and fallen (and by whose blow) of its own lanista.
@@ -31,14 +33,16 @@ from ..core.registry import new_game
 from ..core.state import State
 from ..games.jugula.data import load_catalog
 from ..store import SeatRow, Store, TableRow
+from ..store.tables import UNFINISHED
 from . import careers_questions as forms
-from .careers_runner import CombatRunner, Stopped
-from .live import LiveTable
+from .careers_runner import AtTable, CombatRunner
+from .careers_secrets import seat_token, table_salt, table_seed
+from .live import LiveTable, decider_of
 from .service import HUMAN, TableService
+from .tokens import token_hash
 
 GAME = "jugula"
 SEAT_NAME = 40  # characters of a seat's name at the table
-POLL = 0.5  # seconds between two looks at whether the table is over
 
 Wake = Callable[[LiveTable], None]  # let the table's computer seats think (thread-safe)
 
@@ -59,14 +63,11 @@ class PlatformArena:
         if row is None:
             chosen, options = self._choices(sheets, hired, per_ludus)
             row = _create(store, table_id, sheets, plan, options)
+            self.wake(self.tables.table(table_id))
         else:
             chosen = familiae_of(str(row.options.get("familiae", "")), sheets, hired)
-        self.runner.at_table(table_id)
-        self.wake(self.tables.table(table_id))
-        while row is None or row.status != "over":
-            if self.runner.wait_stop(POLL):
-                raise Stopped()
-            row = store.tables.find(table_id)
+        if row.status in UNFINISHED:
+            raise AtTable(table_id)
         state, events = _played(store, row)
         return combat_result(sheets, chosen, state, events)
 
@@ -95,18 +96,19 @@ def _create(
     options: dict[str, object],
 ) -> TableRow:
     """The combat's table under its reserved id: a person's seat taken already, its token
-    hash that of his combat link; a private table (not in the lobby, no seat to join)."""
-    seed = int(plan["seed"])
+    the one his combat page gives him; a private table (not in the lobby, no seat to join),
+    its seed derived from the combat's and committed to."""
+    seed = table_seed(int(plan["seed"]))
     state = new_game(GAME, len(sheets), seed, options)
     specs = [str(s) for s in plan.get("players") or []]
-    links = dict(plan.get("links") or {})
+    humans = {str(n) for n in plan.get("humans") or []}
     seats = []
     for seat, sheet in enumerate(sheets):
         kind = specs[seat].strip().lower() if seat < len(specs) else "heuristic"
         name = " ".join(sheet.lanista.split())[:SEAT_NAME] or f"Ludus {seat + 1}"
-        token = links.get(sheet.lanista) if kind == HUMAN else None
-        if kind == HUMAN and token is None:
-            raise CareerError(f"{sheet.lanista} plays in person but has no combat link")
+        if kind == HUMAN and sheet.lanista not in humans:
+            raise CareerError(f"{sheet.lanista} plays in person but the combat does not ask him")
+        token = token_hash(seat_token(plan, sheet.lanista)) if kind == HUMAN else None
         seats.append(SeatRow(seat, kind, name, token, True))
     now = datetime.now(UTC)
     row = TableRow(
@@ -122,6 +124,8 @@ def _create(
         created=now,
         updated=now,
         seats=tuple(seats),
+        salt=table_salt(str(plan["salt"])),
+        decider=decider_of(state, seats),
     )
     try:
         store.tables.create(row)
@@ -160,7 +164,10 @@ def _played(store: Store, row: TableRow) -> tuple[State, list[GameEvent]]:
     for action in store.tables.load(row.id):
         events += state.apply(action.notation)
     if not state.is_terminal():
-        raise CareerError(f"the combat's table {row.id} is not over")
+        raise CareerError(
+            f"the combat's table {row.id} ended without a result ({row.status}): "
+            "colosseum career resume can finish the combat at the terminal"
+        )
     return state, events
 
 

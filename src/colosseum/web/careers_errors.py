@@ -3,11 +3,19 @@
 
 from __future__ import annotations
 
-from .errors import BadRequest, BadToken, NotYourTurn, SeatTaken, StaleVersion, TableNotFound
+from .errors import (
+    BadRequest,
+    BadToken,
+    NotYourTurn,
+    RateLimited,
+    SeatTaken,
+    StaleVersion,
+    TableNotFound,
+)
 
 
 class CampaignNotFound(TableNotFound):
-    """No campaign of that name, or no combat of that number in it (404)."""
+    """No campaign of that name, no combat of that number, no such proposal (404)."""
 
 
 class NameInUse(SeatTaken):
@@ -15,16 +23,33 @@ class NameInUse(SeatTaken):
 
 
 class LinkRefused(BadToken):
-    """A token that is no lanista's link of this combat, or none where one is needed (401)."""
+    """A key that opens nothing in this campaign, or none where one is needed (401)."""
 
 
-class NotYourQuestion(NotYourTurn):
-    """An answer to a question asked of another lanista, or to none (403)."""
+class NotAllowed(NotYourTurn):
+    """A key that is not the one the request needs: another lanista's, not the organiser's
+    (403)."""
+
+
+class NotYourQuestion(NotAllowed):
+    """An answer to a question asked of another lanista (403)."""
 
 
 class QuestionGone(StaleVersion):
     """An answer to a question no longer asked (answered, or asked again after a restart)
     (409): reload and answer the question asked now."""
+
+
+class CombatBusy(StaleVersion):
+    """The combat is taking another answer at this moment (409): send it again."""
+
+
+class TooManyCombats(SeatTaken):
+    """A campaign with as many combats in progress or proposed as it may have (409)."""
+
+
+class ServerFull(RateLimited):
+    """The server runs as many combats as it may (429, with Retry-After)."""
 
 
 class BadAnswer(BadRequest):

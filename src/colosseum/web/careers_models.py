@@ -43,7 +43,7 @@ class NewCampaign(Request):
     ludus: NewLudus | None = Field(default=None, description="the first ludus, if any")
 
 
-class StartCombat(Request):
+class ProposeCombat(Request):
     lanistae: list[Text] = Field(
         min_length=1, max_length=4, description="2 to 4 lanistae (1 with virtual)"
     )
@@ -55,12 +55,12 @@ class StartCombat(Request):
     players: list[Text] | None = Field(
         default=None,
         max_length=4,
-        description="engine: per ludus 'human' (asked at his own link) or a computer spec, "
-        "whose ludus the thrifty manager runs; default every lanista human",
+        description="engine: per ludus 'human' (asked with his own key) or a computer level "
+        "(random, heuristic, easy, normal, hard), whose ludus the thrifty manager runs; "
+        "default every lanista human",
     )
     virtual: bool = Field(default=False, description="against a virtual ludus (two-player)")
     virtual_ranks: list[Text] | None = Field(default=None, max_length=4)
-    seed: int | None = Field(default=None, ge=0, le=2**31 - 1, strict=True)
     turn_limit: int = Field(
         default=0, ge=0, le=1000, description="engine: the judges stop the fight after it"
     )
@@ -119,6 +119,30 @@ class SheetView(BaseModel):
     gladiators: list[GladiatorRow]
 
 
+class KeyView(BaseModel):
+    role: str = Field(description="organiser or lanista")
+    lanista: str | None = Field(description="the ludus it opens (lanista); null: organiser")
+    key: str = Field(description="the secret, shown this once; send it as 'Bearer <key>'")
+    link: str = Field(description="the campaign's page, the key in the fragment")
+
+
+class FoundedLudus(SheetView):
+    """The new record sheet, with its lanista's key (shown this once)."""
+
+    role: str = Field(description="lanista")
+    key: str = Field(description="his secret, shown this once; send it as 'Bearer <key>'")
+    link: str = Field(description="the campaign's page, the key in the fragment")
+
+
+class CampaignSheet(SheetView):
+    keyed: bool = Field(description="its ludus has a key (founded here, not at the terminal)")
+
+
+class ActorView(BaseModel):
+    role: str = Field(description="organiser, lanista or guest")
+    lanista: str | None
+
+
 class Standing(BaseModel):
     lanista: str
     glory: int
@@ -142,6 +166,24 @@ class GazetteLine(BaseModel):
     text: str
 
 
+class ProposalView(BaseModel):
+    proposal: str = Field(description="its id")
+    campaign: str
+    status: str = Field(description="waiting, begun (see `combat`) or declined")
+    lanistae: list[str]
+    persons: list[str] = Field(description="the lanistae who make their choices in person")
+    arena: str
+    players: list[str] | None
+    virtual: bool
+    turn_limit: int
+    proposer: str
+    by_organiser: bool
+    accepted: list[str]
+    waiting_for: list[str] = Field(description="the lanistae who have not accepted yet")
+    combat: int | None = Field(description="the combat, once begun")
+    page: str | None = Field(description="its page, once begun")
+
+
 class CombatEntry(BaseModel):
     combat: int = Field(description="the number of its combat_begun event")
     lanistae: list[str]
@@ -151,34 +193,27 @@ class CombatEntry(BaseModel):
     phase: str
     waiting_for: str | None = Field(description="the lanista whose answer is awaited")
     table: str | None = Field(description="the Jugula table it is fought at")
+    commitment: str | None = Field(description="SHA-256 of '<salt>:<seed>' (begun here)")
 
 
 class CampaignView(BaseModel):
     name: str
     page: str
     settings: dict[str, Any]
+    organised: bool = Field(description="it has an organiser's key (founded here)")
     broken: str | None
-    sheets: list[SheetView]
+    sheets: list[CampaignSheet]
     standings: list[Standing]
     history: list[HistoryRow]
     gazette: list[GazetteLine]
+    proposals: list[ProposalView] = Field(description="combats waiting to be accepted")
     combats: list[CombatEntry]
 
 
-class Link(BaseModel):
-    lanista: str
-    token: str = Field(description="his secret: shown once; send it as 'Bearer <token>'")
-    link: str = Field(description="his combat page, the token in the fragment")
-
-
-class StartedCombat(BaseModel):
-    campaign: str
-    combat: int
-    page: str
-    draw: str
-    arena: str
-    reward: int
-    links: list[Link]
+class FoundedCampaign(CampaignView):
+    keys: list[KeyView] = Field(
+        description="the organiser's key and the first ludus's, each shown this once"
+    )
 
 
 class QuestionView(BaseModel):
@@ -192,7 +227,8 @@ class QuestionView(BaseModel):
 
 class TableRef(BaseModel):
     id: str
-    seat: int | None = Field(description="your seat there; your combat token opens it")
+    seat: int | None = Field(description="your seat there (to you alone)")
+    token: str | None = Field(description="the token of your seat there (to you alone)")
 
 
 class CombatResult(BaseModel):
@@ -213,7 +249,7 @@ class CombatState(BaseModel):
     reward: int
     where: str = Field(description="engine (a Jugula table here) or table (physical)")
     draw: str
-    you: str | None = Field(description="the lanista of the token; null: watching")
+    you: str | None = Field(description="the lanista of your key; null: watching")
     phase: str = Field(description="starting, asking, working, arena, done, failed, elsewhere")
     step: str | None
     waiting_for: str | None
@@ -222,3 +258,6 @@ class CombatState(BaseModel):
     result: CombatResult | None
     error: str | None
     version: int
+    commitment: str | None = Field(description="SHA-256 of '<salt>:<seed>', from its start")
+    seed: int | None = Field(description="the combat's seed, once it has ended")
+    salt: str | None = Field(description="the commitment's salt, once it has ended")

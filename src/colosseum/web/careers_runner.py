@@ -1,23 +1,31 @@
-"""A combat of a campaign run on the game server: one worker thread per combat in progress
-runs `finish_combat` (careers/sequence.py), step by step, each step stored as it finishes.
+"""A combat of a campaign run on the game server, with no thread of its own.
 
-Every choice of a lanista whom a person owns goes through `WebManager` (and, when the
-campaign's dice are rolled at the table, every die through `WebDice`): the runner posts the
-question for that lanista alone and the thread waits until his page answers it (`answer`,
-checked by the question's form first), or until the server stops (`Stopped`: the step in
-progress is stored by nobody, and the next start asks it again). A choice the rules refuse
-is noted and the sequence asks again, as the terminal does. A computer's ludus is managed by
-the thrifty manager, seeded per step from the combat's seed (careers/fights.py), as in the
-terminal.
+`CombatRunner.advance` runs `finish_combat` (careers/sequence.py) in the thread that calls it
+(a request that brings an answer or an acceptance, or the service's one background worker),
+step by step, each step stored as it finishes, until the combat needs something it does not
+have: an answer of a person (`NeedAnswer`), or the end of the game at its Jugula table
+(`AtTable`). Then the step in progress is given up (its transaction never stored, the campaign
+as it was) and the call returns: a waiting combat holds no thread, only the question it waits
+for and the answers given so far in its step.
+
+When the answer comes, the step is run again from its start with every answer given so far
+in it, in order: the steps are deterministic given them (each step's dice and the computers'
+managers are seeded from the combat's seed and the step's name, careers/fights.py; a person's
+dice, in companion mode, are answers too), so the run takes the same path and asks the next
+question. A choice the rules refuse is noted and asked again, as at the terminal; its answer
+stays in the step's list (it is refused again, in the same way, at each run). A restart loses
+the answers of the step in progress, not a stored step: the step is asked again from its start.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 import secrets
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..careers.campaign import Campaign, CampaignChanged
@@ -29,21 +37,42 @@ from ..careers.sequence import Arena, CombatReport, finish_combat
 from ..careers.sheet import CareerError, Gladiator, Sheet
 from ..store import Store
 from . import careers_questions as forms
-from .careers_errors import NotYourQuestion, QuestionGone, RulesRefused
+from .careers_errors import CombatBusy, NotYourQuestion, QuestionGone, RulesRefused
 
 log = logging.getLogger("colosseum.web")
 
 _ATTEMPTS = 5  # finish_combat tried again after another command stored events first
-SETTLED = ("arena", "done", "failed", "stopped")  # phases no answer waits for
+WAITING = ("asking", "arena")  # phases in which the combat waits for someone else
 
 
-class Stopped(Exception):
-    """The server stops: a question waiting for an answer is given up."""
+class NeedAnswer(Exception):
+    """The step needs a person's answer it has not been given: it is given up for now."""
+
+    def __init__(self, question: forms.Question) -> None:
+        super().__init__(question.id)
+        self.question = question
+
+
+class AtTable(Exception):
+    """The combat is fought at its Jugula table, which is not over yet."""
+
+    def __init__(self, table: str) -> None:
+        super().__init__(table)
+        self.table = table
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """An answer given in the step in progress: whose, to which kind of question, its value."""
+
+    lanista: str
+    kind: str
+    value: Any
 
 
 class CombatRunner:
-    """One combat in progress: its thread, the question waiting for an answer, and what its
-    pages show. `plan` is the `combat_begun` event's data."""
+    """One combat in progress: what its pages show, the question it waits for, and the answers
+    given in its current step. `data` is the `combat_begun` event's data."""
 
     def __init__(
         self,
@@ -53,6 +82,7 @@ class CombatRunner:
         data: dict[str, Any],
         arena_for: Callable[[CombatRunner], Arena],
         table_dice: bool,
+        max_answers: int,
     ) -> None:
         self.store, self.campaign, self.begun = store, campaign, begun
         self.data = data
@@ -61,34 +91,45 @@ class CombatRunner:
         self.humans = [str(n) for n in self.plan.get("humans", [])]
         self.arena_for = arena_for
         self.table_dice = table_dice
-        self.phase = "starting"  # asking, working, arena, done, failed, stopped
+        self.max_answers = max_answers
+        self.phase = "starting"  # working, asking, arena, done, failed
         self.step: str | None = None
         self.question: forms.Question | None = None
-        self.notes: dict[str, list[str]] = {}
         self.error: str | None = None
         self.report: CombatReport | None = None
         self.table: str | None = None  # the Jugula table, once it stands
         self.version = 0
-        self.stopping = False
         self.failed_at: float | None = None
-        self._cond = threading.Condition()
+        self._answers: list[Given] = []
+        self._answers_step: str | None = None
+        self._cursor = 0
+        self._notes: dict[str, list[str]] = {}
+        self._work = threading.Lock()  # one run at a time
+        self._state = threading.Lock()  # what the pages read
         self._managers = {name: WebManager(self, name) for name in self.humans}
         self._computers = managers(self.plan, None)
-        self.thread = threading.Thread(
-            target=self._run, name=f"combat {campaign}#{begun}", daemon=True
-        )
 
-    # --- the thread ---------------------------------------------------------------------------
+    # --- running ------------------------------------------------------------------------------
 
-    def start(self) -> CombatRunner:
-        self.thread.start()
-        return self
+    def advance(self, wait: float | None = None) -> bool:
+        """Run the combat until it waits or ends; False if another run holds it (and `wait`
+        seconds passed: None, at once)."""
+        if not self._work.acquire(timeout=-1 if wait is None else wait):
+            return False
+        try:
+            self._run()
+        finally:
+            self._work.release()
+        return True
 
     def _run(self) -> None:
+        self._set(phase="working", error=None)
         try:
-            self._finish()
-        except Stopped:
-            self._set(phase="stopped")
+            report = self._finish()
+        except NeedAnswer as need:
+            self._set(phase="asking", question=need.question)
+        except AtTable as fighting:
+            self._set(phase="arena", table=fighting.table)
         except CareerError as error:
             self.failed_at = time.monotonic()
             self._set(phase="failed", error=str(error))
@@ -96,23 +137,21 @@ class CombatRunner:
             log.exception("combat %s#%s failed", self.campaign, self.begun)
             self.failed_at = time.monotonic()
             self._set(phase="failed", error=f"the combat stopped on an error: {error}")
+        else:
+            self._set(phase="done", report=report)
 
-    def _finish(self) -> None:
+    def _finish(self) -> CombatReport | None:
         for _ in range(_ATTEMPTS):
             campaign = Campaign.open(self.store, self.campaign)
             if self.begun not in campaign.combats:
-                self._set(phase="done")  # finished by another command (career resume)
-                return
+                return None  # finished by another command (career resume)
+            self._cursor, self._notes = 0, {}
             try:
-                report = finish_combat(
+                return finish_combat(
                     campaign, self.begun, self._dice_for, self._manager_for, self.arena_for(self)
                 )
             except CampaignChanged:
-                if self.stopping:
-                    raise Stopped() from None
                 continue  # read the campaign again and go on from its last stored step
-            self._set(phase="done", report=report)
-            return
         raise CareerError(
             "the campaign changed too often meanwhile; the combat goes on in a moment"
         )
@@ -132,81 +171,74 @@ class CombatRunner:
     # --- asking -------------------------------------------------------------------------------
 
     def ask(self, lanista: str, form: forms.Form, sheet: Sheet | None) -> Any:
-        """Post `form` for `lanista` and wait for his answer (checked by the form)."""
-        with self._cond:
-            if self.stopping:
-                raise Stopped()
-            question = forms.Question(
+        """The answer given to this question in this run of the step, else NeedAnswer."""
+        if self._answers_step != self.step:
+            self._answers, self._answers_step, self._cursor = [], self.step, 0
+        if self._cursor < len(self._answers):
+            given = self._answers[self._cursor]
+            if given.lanista == lanista and given.kind == form.kind:
+                self._cursor += 1
+                return copy.deepcopy(given.value)
+            del self._answers[self._cursor :]  # the step took another way: ask from here
+        raise NeedAnswer(
+            forms.Question(
                 id=secrets.token_urlsafe(9),
                 lanista=lanista,
                 step=self.step or "",
                 form=form,
-                notes=self.notes.pop(lanista, []),
+                notes=self._notes.pop(lanista, []),
                 sheet=None if sheet is None else sheet.to_json(),
             )
-            self.question, self.phase = question, "asking"
-            self._changed()
-            while not question.answered and not self.stopping:
-                self._cond.wait()
-            if not question.answered:
-                raise Stopped()
-            self.question, self.phase = None, "working"
-            self._changed()
-            return question.value
+        )
 
     def note(self, lanista: str, text: str) -> None:
         """Why the rules refused his answer: shown with his next question."""
-        with self._cond:
-            self.notes.setdefault(lanista, []).append(text)
+        self._notes.setdefault(lanista, []).append(text)
 
-    def answer(self, lanista: str, question_id: str, answer: Any) -> forms.Question:
-        """Give the waiting question `lanista`'s answer, if it is his and of its form; else
-        a refusal and nothing changes."""
-        with self._cond:
+    def answer(self, lanista: str, question_id: str, answer: Any, wait: float) -> None:
+        """`lanista` answers the question waiting: checked by its form (else BadAnswer and
+        nothing changes), then the step runs again with it; RulesRefused if the rules refused
+        it (the same lanista is asked again, his sheet as it was)."""
+        if not self._work.acquire(timeout=wait):
+            raise CombatBusy("the combat is taking another answer: send yours again in a moment")
+        try:
             asked = self.question
             if asked is not None and asked.id == question_id and asked.lanista != lanista:
                 raise NotYourQuestion(f"this question is {asked.lanista}'s, not {lanista}'s")
-            if asked is None or asked.id != question_id or asked.answered:
+            if asked is None or asked.id != question_id or self.phase != "asking":
                 raise QuestionGone(
                     "this question is no longer asked (answered already, or asked again): "
                     "reload the page"
                 )
-            asked.value = asked.form.parse(answer)
-            asked.answered = True
-            self._cond.notify_all()
-            return asked
-
-    def settle(self, answered: forms.Question, timeout: float) -> None:
-        """Wait (at most `timeout` s) until the answer is taken and the combat asks its next
-        question, fights, or ends; RulesRefused if the rules refused the answer and nothing
-        changed (the same lanista is asked again, his sheet as it was)."""
-        with self._cond:
-            self._cond.wait_for(
-                lambda: (
-                    self.phase in SETTLED
-                    or (self.question is not None and self.question is not answered)
-                ),
-                timeout,
-            )
+            value = asked.form.parse(answer)
+            if len(self._answers) >= self.max_answers:
+                raise QuestionGone(
+                    f"this step of the combat took {self.max_answers} answers, the most it may: "
+                    "colosseum career resume finishes it at the terminal"
+                )
+            self._answers.append(Given(lanista, asked.form.kind, value))
+            self._set(question=None)
+            self._run()
             again = self.question
-            if (
-                again is not None
-                and again is not answered
-                and again.lanista == answered.lanista
-                and again.notes
-                and answered.sheet is not None
-                and again.sheet == answered.sheet
-            ):
-                raise RulesRefused("; ".join(again.notes))
+        finally:
+            self._work.release()
+        if (
+            again is not None
+            and again.lanista == asked.lanista
+            and again.notes
+            and asked.sheet is not None
+            and again.sheet == asked.sheet
+        ):
+            raise RulesRefused("; ".join(again.notes))
 
     # --- state --------------------------------------------------------------------------------
 
     def snapshot(self, lanista: str | None) -> dict[str, Any]:
         """What a page shows: the phase, whose answer is awaited (a name only), and the
         question itself only to the lanista it is asked of."""
-        with self._cond:
-            asked = self.question
-            mine = asked is not None and not asked.answered and asked.lanista == lanista
+        with self._state:
+            asked = self.question if self.phase == "asking" else None
+            mine = asked is not None and asked.lanista == lanista
             return {
                 "phase": self.phase,
                 "step": self.step,
@@ -217,38 +249,17 @@ class CombatRunner:
                 "version": self.version,
             }
 
-    def at_table(self, table_id: str) -> None:
-        self._set(phase="arena", table=table_id)
-
-    def wait_stop(self, seconds: float) -> bool:
-        """Sleep up to `seconds`; True if the server stops meanwhile."""
-        with self._cond:
-            self._cond.wait_for(lambda: self.stopping, seconds)
-            return self.stopping
-
-    def stop(self) -> None:
-        with self._cond:
-            self.stopping = True
-            self._cond.notify_all()
-
     def retry_due(self, after: float) -> bool:
-        """Whether this runner ended without finishing (failed `after` s ago or more, or
-        stopped) and another may take the combat up."""
-        if self.phase == "stopped":
-            return True
+        """Whether this runner failed `after` s ago or more, so that it may be run again."""
         return self.failed_at is not None and time.monotonic() - self.failed_at >= after
 
     def _set(self, **changes: Any) -> None:
-        with self._cond:
+        with self._state:
             if all(getattr(self, k) == v for k, v in changes.items()):
                 return
             for key, value in changes.items():
                 setattr(self, key, value)
-            self._changed()
-
-    def _changed(self) -> None:
-        self.version += 1
-        self._cond.notify_all()
+            self.version += 1
 
 
 class WebManager:

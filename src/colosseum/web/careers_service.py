@@ -1,63 +1,76 @@
 """The careers on the game server: campaigns listed and shown (record sheets, standings,
-history, gazette), campaigns and ludi founded with the checks of `colosseum career new`, and
-combats started, run and answered. It knows nothing of HTTP; `careers.py` calls it.
+history, gazette), campaigns and ludi founded with the checks of `colosseum career new`, the
+keys that say who acts (careers_access.py), and combats proposed, accepted, run and answered
+(careers_combats.py). It knows nothing of HTTP; `careers.py` calls it with the request's
+`Actor`, and every check of who may do what is made here.
 
-A combat started here keeps in its plan (the `combat_begun` event, stored with the draw in
-one transaction): who plays in person, the SHA-256 of each person's combat link (192 random
-bits, compared in constant time; the token itself is shown once, to whoever starts the
-combat), and for a combat at a Jugula table the id that table will have. So a restart loses
-nothing: the combat resumes from its last stored step (`careers_runner.py`), each link still
-opens its lanista's page, and the table, made under the reserved id, is never made twice.
+A combat begun here keeps in its plan (the `combat_begun` event, stored with the draw in one
+transaction) who plays in person, its secrets (careers_secrets.py: seed, salt, the key of its
+seat tokens; shown to nobody before its end but the commitment), the turn limit, and for a
+combat at a Jugula table the id that table will have. So a restart loses nothing stored: the
+combat resumes from its last stored step, each lanista's key still opens his page, and the
+table, made under the reserved id, is never made twice.
 """
 
 from __future__ import annotations
 
-import secrets
-import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
 from ..careers.campaign import Campaign, campaign_settings, standing_rows
-from ..careers.dice import TableDice
-from ..careers.fights import (
-    HUMAN,
-    describe_draw,
-    engine_players,
-    make_plan,
-    program_dice,
-    virtual_guests,
-)
+from ..careers.fights import describe_draw
 from ..careers.gazette import gazette
-from ..careers.prearena import rollers
-from ..careers.progress import CombatInProgress
-from ..careers.sequence import Arena, begin_combat
 from ..careers.sheet import CareerError
-from ..careers.views import history_rows, sheet_view
+from ..careers.views import ended, history_rows, sheet_view
 from ..store import NewEvent, Store, StoredEvent
-from .careers_arena import PlatformArena, TableArena, Wake
-from .careers_errors import CampaignNotFound, LinkRefused, NameInUse, QuestionGone
-from .careers_runner import CombatRunner
+from .careers_access import (
+    KEY_EVENT,
+    ORGANISER,
+    Actor,
+    identify,
+    key_hashes,
+    key_link,
+    new_key,
+    refuse,
+    require_organiser,
+)
+from .careers_arena import Wake
+from .careers_combats import CombatDesk, is_web
+from .careers_errors import CampaignNotFound, NameInUse, NotAllowed, QuestionGone
+from .careers_limits import CareerLimits
+from .careers_secrets import revealed, seat_token
 from .service import TableService
-from .tokens import matches, new_table_id, new_token, token_hash
 
-SETTLE = 5.0  # seconds an answer waits for the combat to take it and ask on
-RETRY = 5.0  # seconds before a failed combat is taken up again when its page asks
+SETTLE = 5.0  # seconds an answer waits while the combat takes another one
 NAME_LENGTH = 100  # characters of a campaign's or a lanista's name given here
-
-
-def _key(name: str) -> str:
-    return name.strip().casefold()
 
 
 class CareerService:
     """The campaigns of one store, and the combats this server process runs."""
 
-    def __init__(self, store: Store, tables: TableService, wake: Wake) -> None:
-        self.store, self.tables, self.wake = store, tables, wake
-        self._runners: dict[tuple[int, int], CombatRunner] = {}
-        self._guard = threading.Lock()
-        self._stopped = False
+    def __init__(
+        self,
+        store: Store,
+        tables: TableService,
+        wake: Wake,
+        limits: CareerLimits | None = None,
+    ) -> None:
+        self.store, self.tables = store, tables
+        self.desk = CombatDesk(store, tables, wake, limits or CareerLimits())
+
+    def start(self) -> None:
+        """Take up the unfinished combats started here (in the background)."""
+        self.desk.start()
+
+    def stop(self) -> None:
+        self.desk.stop()
+
+    # --- who acts -----------------------------------------------------------------------------
+
+    def actor(self, name: str, key: str | None) -> Actor:
+        """Who the request's key makes its sender in the campaign `name`."""
+        return identify(self._open(name, strict=False), key)
 
     # --- campaigns ----------------------------------------------------------------------------
 
@@ -83,7 +96,8 @@ class CareerService:
         self, name: str, settings: Mapping[str, Any], ludus: Mapping[str, Any] | None
     ) -> dict[str, Any]:
         """A new campaign under `settings` (checked as `career new` checks them), with its
-        first ludus if given, in one transaction."""
+        first ludus if given, in one transaction; the organiser's key and the first ludus's,
+        each shown this once."""
         name = " ".join(name.split())
         if not name:
             raise CareerError("a campaign needs a name")
@@ -95,159 +109,124 @@ class CareerService:
         checked = campaign_settings(**{k: v for k, v in settings.items() if v is not None})
         if self.store.campaigns.find(name) is not None:
             raise NameInUse(f"a campaign named {name!r} exists already")
-        first = [NewEvent("ludus_created", ludus_event(ludus))] if ludus is not None else []
+        organiser, organiser_hash = new_key()
+        checked[ORGANISER] = organiser_hash
+        first = []
+        ludus_key = None
+        if ludus is not None:
+            ludus_key, ludus_hash = new_key()
+            first.append(NewEvent("ludus_created", {**ludus_event(ludus), "key": ludus_hash}))
         try:
             opened = Campaign.found(self.store, name, checked, first)
         except CareerError as error:
             if "exists already" in str(error):
                 raise NameInUse(str(error)) from None
             raise
-        return self.campaign(opened.name)
+        page = campaign_page(opened.name)
+        keys = [_key_view("organiser", None, organiser, page)]
+        if ludus_key is not None:
+            keys.append(_key_view("lanista", next(iter(opened.sheets)), ludus_key, page))
+        return {**self.campaign(opened.name), "keys": keys}
 
     def found_ludus(self, name: str, ludus: Mapping[str, Any]) -> dict[str, Any]:
-        """A lanista's ludus founded in the campaign (`career new` on a campaign that exists)."""
+        """A lanista's ludus founded in the campaign (`career new` on a campaign that exists),
+        by anyone with the campaign's address; its key shown this once."""
         campaign = self._open(name)
-        stored = campaign.record("ludus_created", ludus_event(ludus))
-        return sheet_view(campaign.sheets[str(stored.payload["lanista"])])
+        key, digest = new_key()
+        stored = campaign.record("ludus_created", {**ludus_event(ludus), "key": digest})
+        lanista = str(stored.payload["lanista"])
+        shown = _key_view("lanista", lanista, key, campaign_page(campaign.name))
+        return {**sheet_view(campaign.sheets[lanista]), **shown}
+
+    def issue_key(self, name: str, actor: Actor, lanista: str) -> dict[str, Any]:
+        """The organiser issues a ludus's key anew (its lanista lost his): the key before it
+        opens nothing any more; the new one is shown this once."""
+        campaign = self._open(name)
+        require_organiser(actor, "issuing a ludus's key anew")
+        found = campaign.lanista(lanista)
+        key, digest = new_key()
+        campaign.record(KEY_EVENT, {"lanista": found, "key": digest})
+        return _key_view("lanista", found, key, campaign_page(campaign.name))
 
     def campaign(self, name: str) -> dict[str, Any]:
         """Everything the campaign's page shows: settings, sheets, standings, history (even
-        past an event that does not replay), gazette, combats in progress."""
+        past an event that does not replay), gazette, proposals and combats in progress."""
         campaign = self._open(name, strict=False)
         news = gazette(campaign) if campaign.broken is None else []
+        keyed = key_hashes(campaign)
         return {
             "name": campaign.name,
             "page": campaign_page(campaign.name),
-            "settings": campaign.settings,
+            "settings": {k: v for k, v in campaign.settings.items() if k != ORGANISER},
+            "organised": ORGANISER in campaign.settings,
             "broken": None if campaign.broken is None else str(campaign.broken),
-            "sheets": [sheet_view(s) for s in campaign.sheets.values()],
+            "sheets": [
+                {**sheet_view(s), "keyed": s.lanista in keyed} for s in campaign.sheets.values()
+            ],
             "standings": standing_rows(campaign),
             "history": [{**r, "created": r["created"].isoformat()} for r in history_rows(campaign)],
             "gazette": [
                 {"seq": e.seq, "created": e.created.isoformat(), "text": text} for e, text in news
             ],
+            "proposals": [self._proposal_view(campaign, p) for p in self.desk.proposals(campaign)],
             "combats": [self._entry(campaign, c) for c in campaign.combats.values()],
         }
 
-    def _entry(self, campaign: Campaign, combat: CombatInProgress) -> dict[str, Any]:
+    def _entry(self, campaign: Campaign, combat: Any) -> dict[str, Any]:
         plan = dict(combat.plan.get("plan") or {})
-        web = "links" in plan
-        runner = self._runner(campaign, combat) if web else None
+        runner = self.desk.runner(campaign, combat)
         shown = runner.snapshot(None) if runner is not None else {}
         return {
             "combat": combat.begun,
             "lanistae": combat.lanistae,
             "draw": describe_draw(combat),
-            "web": web,
-            "page": combat_page(campaign.name, combat.begun) if web else None,
+            "web": runner is not None,
+            "page": combat_page(campaign.name, combat.begun) if runner is not None else None,
             "phase": shown.get("phase", "in progress"),
             "waiting_for": shown.get("waiting_for"),
             "table": plan.get("table") if shown.get("table") else None,
+            "commitment": plan.get("commitment"),
         }
 
     # --- combats ------------------------------------------------------------------------------
 
-    def start_combat(
-        self,
-        name: str,
-        lanistae: Sequence[str],
-        arena: str = "engine",
-        players: Sequence[str] | None = None,
-        virtual: bool = False,
-        virtual_ranks: Sequence[str] | None = None,
-        seed: int | None = None,
-        turn_limit: int = 0,
-        dice: Sequence[int] | None = None,
-    ) -> dict[str, Any]:
-        """Draw the arena and reward of a combat between `lanistae` (checked as `career
-        fight` checks them, before any die) and start running it; a link per person."""
+    def propose(self, name: str, actor: Actor, request: Mapping[str, Any]) -> dict[str, Any]:
+        """A combat proposed by one of its lanistae (or the organiser); it waits for the
+        others' acceptance, nothing drawn."""
         campaign = self._open(name)
-        names = [campaign.lanista(n) for n in lanistae]
-        drawn = secrets.randbits(31) if seed is None else seed
-        guests = virtual_guests(campaign, names, virtual, virtual_ranks, drawn)
-        if not 2 <= len(names) + len(guests) <= 4 or len(set(names)) != len(names):
-            raise CareerError("a combat is fought by 2 to 4 different lanistae")
-        ludi = len(names) + len(guests)
-        if arena == "engine" and players is None:
-            players = [HUMAN] * len(names) + ["heuristic"] * len(guests)
-        specs = engine_players(arena, players, ludi, auto=False)
-        if any(spec.lower() == HUMAN for spec in specs[len(names) :]):
-            raise CareerError("a virtual ludus is played by a computer here (e.g. heuristic)")
-        if turn_limit and arena != "engine":
-            raise CareerError("a turn limit is for a combat at a Jugula table, not a physical one")
-        plan = make_plan(drawn, names, arena, specs if arena == "engine" else None, auto=False)
-        humans = list(plan["humans"])
-        table_dice = campaign.settings.get("dice") == "table"
-        draw = self._draw_dice(campaign, names, guests, humans, dice, table_dice, drawn)
-        tokens = {lanista: new_token() for lanista in humans}
-        plan["links"] = {lanista: token_hash(token) for lanista, token in tokens.items()}
-        plan["table"] = new_table_id() if arena == "engine" else None
-        plan["turn_limit"] = turn_limit
-        begun = begin_combat(campaign, names, draw, guests=guests, plan=plan)
-        combat = campaign.combats[begun]
-        self._runner(campaign, combat)
-        page = combat_page(campaign.name, begun)
+        return self._proposal_view(campaign, self.desk.propose(campaign, actor, request))
+
+    def accept(self, name: str, actor: Actor, proposal: str) -> dict[str, Any]:
+        campaign = self._open(name)
+        return self._proposal_view(campaign, self.desk.accept(campaign, actor, proposal))
+
+    def decline(self, name: str, actor: Actor, proposal: str) -> dict[str, Any]:
+        campaign = self._open(name, strict=False)
+        return self._proposal_view(campaign, self.desk.decline(campaign, actor, proposal))
+
+    def _proposal_view(self, campaign: Campaign, view: dict[str, Any]) -> dict[str, Any]:
+        begun = view.get("combat")
         return {
+            **view,
             "campaign": campaign.name,
-            "combat": begun,
-            "page": page,
-            "draw": describe_draw(combat),
-            "arena": str(combat.plan["arena"]),
-            "reward": int(combat.plan["reward"]),
-            "links": [
-                {"lanista": lanista, "token": token, "link": f"{page}#token={token}"}
-                for lanista, token in tokens.items()
-            ],
+            "page": None if begun is None else combat_page(campaign.name, int(begun)),
         }
 
-    def _draw_dice(
-        self,
-        campaign: Campaign,
-        names: list[str],
-        guests: list[Any],
-        humans: list[str],
-        dice: Sequence[int] | None,
-        table_dice: bool,
-        seed: int,
-    ) -> Any:
-        """The draw's dice: the program's, or (companion mode) those typed with the request:
-        each roller's arena die, then each one's reward die (none for what is fixed)."""
-        if not table_dice:
-            if dice:
-                raise CareerError("this campaign's dice are rolled by the program: type none")
-            return program_dice(seed)
-        if not humans:
-            raise CareerError(
-                "this campaign's dice are rolled at the table: a person must fight in this combat"
-            )
-        rolling, _ = rollers([*(campaign.sheets[n] for n in names), *guests])
-        who = " and ".join(s.lanista for s in rolling)
-        fixed = {"arena": "fixed_arena_roll", "reward": "fixed_rewards"}
-        kinds = [kind for kind, option in fixed.items() if not campaign.settings.get(option)]
-        needed = len(rolling) * len(kinds)
-        typed = list(dice or [])
-        if len(typed) != needed or not all(
-            isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in typed
-        ):
-            what = ", then ".join(f"{who}'s {k} dice" for k in kinds) or "no dice"
-            raise CareerError(
-                f"the draw needs {needed} dice from the table (1 to 6): {what}; {len(typed)} given"
-            )
-        return lambda step: TableDice(typed)
-
-    def combat_state(self, name: str, begun: int, token: str | None) -> dict[str, Any]:
-        """A combat's page for the lanista whose link `token` is (None: anyone watching):
-        where it stands, and his own question only."""
+    def combat_state(self, name: str, begun: int, actor: Actor) -> dict[str, Any]:
+        """A combat's page for `actor`: where it stands, and his own question and seat only
+        if he is one of its lanistae."""
         campaign = self._open(name, strict=False)
         data = _begun(campaign, begun)
         plan = dict(data.get("plan") or {})
-        lanista = _lanista_of(plan, token)
+        lanistae = [str(n) for n in data["lanistae"]]
+        lanista = actor.lanista if actor.lanista in lanistae else None
+        combat = campaign.combats.get(begun)
         state: dict[str, Any] = {
             "campaign": campaign.name,
             "combat": begun,
             "page": combat_page(campaign.name, begun),
             "campaign_page": campaign_page(campaign.name),
-            "lanistae": [str(n) for n in data["lanistae"]],
+            "lanistae": lanistae,
             "humans": [str(n) for n in plan.get("humans", [])],
             "arena": str(data["arena"]),
             "reward": int(data["reward"]),
@@ -261,93 +240,42 @@ class CareerService:
             "result": _result(campaign, begun),
             "error": None,
             "version": 0,
+            **revealed(plan, ended=ended(campaign, begun)),
         }
-        combat = campaign.combats.get(begun)
+        table = plan.get("table")
         if combat is not None:
             state["draw"] = describe_draw(combat)
-            runner = self._runner(campaign, combat)
+            runner = self.desk.runner(campaign, combat)
             if runner is None:
                 state.update(phase="elsewhere")  # begun at the terminal: career resume
+                table = None
             else:
                 shown = runner.snapshot(lanista)
-                standing = shown.pop("table")
+                if not shown.pop("table"):
+                    table = None
                 state.update(shown)
-                if standing:
-                    state["table"] = {"id": standing, "seat": _seat(plan, data, lanista)}
         else:
-            state["draw"] = f"{' v '.join(state['lanistae'])}: reward {state['reward']} aurei"
-            if plan.get("table"):
-                state["table"] = {"id": plan["table"], "seat": _seat(plan, data, lanista)}
+            state["draw"] = f"{' v '.join(lanistae)}: reward {state['reward']} aurei"
+        if table:
+            state["table"] = _table_ref(plan, lanistae, str(table), lanista)
         return state
 
     def answer(
-        self, name: str, begun: int, token: str | None, question: str, answer: Any
+        self, name: str, begun: int, actor: Actor, question: str, answer: Any
     ) -> dict[str, Any]:
-        """`token`'s lanista answers the question asked of him; his page as it then is."""
-        if token is None:
-            raise LinkRefused("answering needs your combat link: 'Authorization: Bearer <token>'")
+        """`actor`'s lanista answers the question asked of him; his page as it then is."""
+        if actor.lanista is None:
+            raise refuse(actor, "the key of the lanista asked", "answering")
         campaign = self._open(name, strict=False)
         data = _begun(campaign, begun)
-        lanista = _lanista_of(dict(data.get("plan") or {}), token)
+        if actor.lanista not in [str(n) for n in data["lanistae"]]:
+            raise NotAllowed(f"{actor.lanista} does not fight in this combat: nothing to answer")
         combat = campaign.combats.get(begun)
-        runner = self._runner(campaign, combat) if combat is not None else None
+        runner = self.desk.runner(campaign, combat) if combat is not None else None
         if runner is None:
             raise QuestionGone("this combat asks nothing any more: reload the page")
-        asked = runner.answer(str(lanista), question, answer)
-        runner.settle(asked, SETTLE)
-        return self.combat_state(name, begun, token)
-
-    # --- running ------------------------------------------------------------------------------
-
-    def _runner(self, campaign: Campaign, combat: CombatInProgress) -> CombatRunner | None:
-        """The runner of a combat started here, started if this process has none (after a
-        restart, or a failure a while ago); None for a combat begun at the terminal."""
-        plan = dict(combat.plan.get("plan") or {})
-        if "links" not in plan:
-            return None
-        key = (campaign.key, combat.begun)
-        with self._guard:
-            runner = self._runners.get(key)
-            if self._stopped or (runner is not None and not runner.retry_due(RETRY)):
-                return runner
-            runner = CombatRunner(
-                self.store,
-                campaign.name,
-                combat.begun,
-                dict(combat.plan),
-                self._arena,
-                campaign.settings.get("dice") == "table",
-            )
-            self._runners[key] = runner
-        return runner.start()
-
-    def _arena(self, runner: CombatRunner) -> Arena:
-        if runner.plan.get("arena") == "table":
-            return TableArena(runner)
-        return PlatformArena(runner, self.tables, self.wake)
-
-    def resume_all(self) -> int:
-        """After a start: every unfinished combat started here runs again; how many."""
-        count = 0
-        for name in self.store.campaigns.names():
-            try:
-                campaign = Campaign.open(self.store, name, strict=False)
-            except CareerError:
-                continue
-            for combat in list(campaign.combats.values()):
-                if self._runner(campaign, combat) is not None:
-                    count += 1
-        return count
-
-    def stop(self, timeout: float = 5.0) -> None:
-        """The server stops: every waiting question is given up, each thread ends."""
-        with self._guard:
-            self._stopped = True
-            runners = list(self._runners.values())
-        for runner in runners:
-            runner.stop()
-        for runner in runners:
-            runner.thread.join(timeout)
+        runner.answer(actor.lanista, question, answer, SETTLE)
+        return self.combat_state(name, begun, actor)
 
     def _open(self, name: str, strict: bool = True) -> Campaign:
         if self.store.campaigns.find(name) is None:
@@ -361,6 +289,11 @@ def campaign_page(name: str) -> str:
 
 def combat_page(name: str, begun: int) -> str:
     return f"{campaign_page(name)}/combats/{begun}"
+
+
+def _key_view(role: str, lanista: str | None, key: str, page: str) -> dict[str, Any]:
+    """A key as it is shown, once: whose, the key, and the link that hands it to a browser."""
+    return {"role": role, "lanista": lanista, "key": key, "link": key_link(page, key)}
 
 
 def ludus_event(ludus: Mapping[str, Any]) -> dict[str, Any]:
@@ -388,24 +321,14 @@ def _begun(campaign: Campaign, begun: int) -> dict[str, Any]:
     return dict(event.payload)
 
 
-def _lanista_of(plan: Mapping[str, Any], token: str | None) -> str | None:
-    """The lanista whose combat link `token` is (every hash compared, in constant time)."""
-    if token is None:
-        return None
-    found = None
-    for lanista, stored in dict(plan.get("links") or {}).items():
-        if matches(str(stored), token):
-            found = str(lanista)
-    if found is None:
-        raise LinkRefused("this link is no lanista's of this combat")
-    return found
-
-
-def _seat(plan: Mapping[str, Any], data: Mapping[str, Any], lanista: str | None) -> int | None:
-    """The seat at the Jugula table of a lanista who plays in person."""
-    if lanista is None or lanista not in plan.get("humans", []):
-        return None
-    return [str(n) for n in data["lanistae"]].index(lanista)
+def _table_ref(
+    plan: Mapping[str, Any], lanistae: list[str], table: str, lanista: str | None
+) -> dict[str, Any]:
+    """The combat's table, and for a lanista who plays there in person his seat and its
+    token (to him alone)."""
+    if lanista is None or lanista not in plan.get("humans", []) or "seat_key" not in plan:
+        return {"id": table, "seat": None, "token": None}
+    return {"id": table, "seat": lanistae.index(lanista), "token": seat_token(plan, lanista)}
 
 
 def _result(campaign: Campaign, begun: int) -> dict[str, Any] | None:
@@ -420,3 +343,6 @@ def _result(campaign: Campaign, begun: int) -> dict[str, Any] | None:
                 "bitten": [list(b) for b in data["bitten"]],
             }
     return None
+
+
+__all__ = ["CareerService", "campaign_page", "combat_page", "is_web", "ludus_event"]
