@@ -88,7 +88,10 @@ class ISMCTSAgent:
     With `stop_early` the search ends as soon as the rest of the budget could not change
     its choice. `multi_observer`: one tree per seat (MO-ISMCTS) instead of the searcher's.
     `belief(state, seat)` gives the sampler of guesses to search (`state.determinize` by
-    default); it must read only what `seat` sees."""
+    default); it must read only what `seat` sees. `time_limit` is a hard bound in seconds on
+    every search, whatever the budget (a server's guard, web/budgets.py): unlike `seconds` it
+    plays no part in stopping early, so a search that ends within it chooses exactly as
+    without it."""
 
     name = "ismcts"
 
@@ -107,6 +110,7 @@ class ISMCTSAgent:
         stop_early: bool = True,
         multi_observer: bool = False,
         belief: Belief | None = None,
+        time_limit: float | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -124,6 +128,8 @@ class ISMCTSAgent:
             raise ValueError("rollouts cut by rounds need the game's round counter")
         if prior is not None and not 0.0 < prior < 1.0:
             raise ValueError("prior must be between 0 and 1 (exclusive)")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError("time_limit must be positive")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -137,6 +143,7 @@ class ISMCTSAgent:
         self.stop_early = stop_early
         self.multi_observer = multi_observer
         self.belief = belief
+        self.time_limit = time_limit
         self.last: SearchStats | None = None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
@@ -146,6 +153,7 @@ class ISMCTSAgent:
             return legal[0]
         started = time.perf_counter()
         deadline = None if self.seconds is None else started + self.seconds
+        cutoff = math.inf if self.time_limit is None else started + self.time_limit
         roots = [_Node(-1) for _ in range(state.num_players if self.multi_observer else 1)]
         root = roots[seat if self.multi_observer else 0]
         guess: Callable[[random.Random], State]
@@ -162,6 +170,8 @@ class ISMCTSAgent:
                 break
             now = time.perf_counter()
             if deadline is not None and done and now >= deadline:
+                break
+            if done and now >= cutoff:  # the hard bound: not part of stopping early
                 break
             left = self._iterations_left(done, started, now, deadline)
             if self.stop_early and done and _settled(root, left):

@@ -27,12 +27,12 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ..agents.registry import InvalidAgent, make_agent
 from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
 from ..core.options import OptionSpec
 from ..core.registry import GameInfo, game_definition, games, new_game, replay
 from ..store import Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
 from .boards import event_text, merge_views, render_board
+from .budgets import check_agent
 from .commitment import new_salt
 from .errors import (
     BadRequest,
@@ -555,11 +555,7 @@ def _seat_kind(game_id: str, given: object) -> str:
     kind = given.strip().lower()
     if kind == HUMAN:
         return kind
-    try:
-        make_agent(kind, game_id)
-    except InvalidAgent as error:
-        raise BadRequest(str(error)) from None
-    return kind
+    return check_agent(game_id, kind)  # bounded: no request buys a search without end
 
 
 def _check_name(name: object, field: str) -> None:
