@@ -1,7 +1,8 @@
 """One helper per careers page for the browser tests, acting as a person does: the careers
-list and its new-campaign form, a campaign's page (its record sheets, the forms to found a
-ludus and start a combat, the links it shows once), and a combat's page (the question asked of
-this lanista, answered through its form; the way to his seat in the arena)."""
+list and its new-campaign form (the keys it shows once), a campaign's page (its record sheets,
+the forms to found a ludus and propose a combat, the proposals to accept), and a combat's page
+(the question asked of this lanista, answered through its form; the way to his seat in the
+arena; the commitment to its seed, and the seed once it has ended)."""
 
 from __future__ import annotations
 
@@ -34,13 +35,25 @@ class CareersPage:
         expect(self.page.locator("#new-campaign")).to_be_visible(timeout=TIMEOUT)
         return self
 
-    def found(self, name: str, lanista: str, names: list[str], servitor: str) -> CampaignPage:
-        """A new campaign with this lanista's ludus; the campaign's page it leads to."""
+    def found(
+        self, name: str, lanista: str, names: list[str], servitor: str
+    ) -> tuple[CampaignPage, dict[str, str]]:
+        """A new campaign with this lanista's ludus; the campaign's page it leads to, and the
+        key links shown once on the way (by role: organiser, lanista)."""
         self.page.fill("#new-campaign [name=name]", name)
         fill_ludus(self.page, "#new-campaign", lanista, names, servitor)
         self.page.click("#create-campaign")
+        expect(self.page.locator("#founded")).to_be_visible(timeout=TIMEOUT)
+        items = self.page.locator("#keys li")
+        keys = {
+            str(items.nth(k).get_attribute("data-role")): items.nth(k)
+            .locator("input")
+            .input_value()
+            for k in range(items.count())
+        }
+        self.page.click("#to-campaign")
         expect(self.page.locator("main.campaign")).to_be_visible(timeout=TIMEOUT)
-        return CampaignPage(self.page)
+        return CampaignPage(self.page), keys
 
 
 class CampaignPage:
@@ -49,10 +62,19 @@ class CampaignPage:
     def __init__(self, page: Page) -> None:
         self.page = page
 
-    def found_ludus(self, lanista: str, names: list[str], servitor: str) -> None:
+    def found_ludus(self, lanista: str, names: list[str], servitor: str) -> str:
+        """Found this lanista's ludus; the key link shown once."""
         fill_ludus(self.page, "#found-ludus", lanista, names, servitor)
         self.page.click("#found-button")
+        expect(self.page.locator("#ludus-founded")).to_be_visible(timeout=TIMEOUT)
+        link = self.page.locator("#ludus-key input").input_value()
+        self.page.click("#show-campaign")
         expect(self.sheet_locator(lanista)).to_be_visible(timeout=TIMEOUT)
+        return link
+
+    def held(self) -> str:
+        """What the page says of the keys this browser holds."""
+        return self.page.inner_text("#held")
 
     def sheet_locator(self, lanista: str) -> Any:
         return self.page.locator(f'.sheet[data-lanista="{lanista}"]')
@@ -74,26 +96,28 @@ class CampaignPage:
             },
         }
 
-    def start_combat(
-        self, players: dict[str, str], turn_limit: int = 0, seed: int | None = None
-    ) -> dict[str, str]:
-        """Tick the lanistae, say who plays each, start; each lanista's link as shown."""
+    def propose(self, players: dict[str, str], turn_limit: int = 0) -> None:
+        """Tick the lanistae, say who plays each, propose; the proposal is then listed."""
         for lanista, kind in players.items():
             row = self.page.locator(f'#start-combat .row[data-lanista="{lanista}"]')
             row.locator("input[name=lanista]").check()
             row.locator("select[name=player]").select_option(kind)
         self.page.fill("#start-combat [name=turn_limit]", str(turn_limit))
-        if seed is not None:
-            self.page.fill("#start-combat [name=seed]", str(seed))
         self.page.click("#start-button")
-        expect(self.page.locator("#started")).to_be_visible(timeout=TIMEOUT)
-        items = self.page.locator("#links li")
-        return {
-            str(items.nth(k).get_attribute("data-lanista")): items.nth(k)
-            .locator("input")
-            .input_value()
-            for k in range(items.count())
-        }
+        expect(self.page.locator("#proposals li[data-proposal]")).to_have_count(1, timeout=TIMEOUT)
+
+    def accept(self, lanista: str) -> CombatPage:
+        """Accept the proposal waiting for `lanista`, with his key held here; the combat's
+        page it leads to once the combat begins."""
+        self.page.click(f'#proposals button.accept[data-lanista="{lanista}"]')
+        expect(self.page.locator("main.combat")).to_be_visible(timeout=TIMEOUT)
+        return CombatPage(self.page)
+
+    def follow(self) -> CombatPage:
+        """The first combat in progress, followed from the campaign's page."""
+        self.page.click("#combats li a:text('follow it')")
+        expect(self.page.locator("main.combat")).to_be_visible(timeout=TIMEOUT)
+        return CombatPage(self.page)
 
 
 class CombatPage:

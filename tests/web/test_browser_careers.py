@@ -1,10 +1,13 @@
 """A Careers combat in a real browser (Debian's chromium through Playwright), as two people
-play it: Fred founds the campaign Gallia on the careers page, Miller founds his ludus on the
-campaign's page in his own browser context, Fred starts their combat and sends Miller his link.
-Each answers his own pre-arena questions on his own combat page (the other's page meanwhile
-shows only whose answer is awaited), goes to his seat at the combat's Jugula table and plays
-by clicking the board to the end, comes back for his own post-arena questions; the result is
-then on both record sheets, in both browsers, as the campaign's store holds it."""
+play it: Fred founds the campaign Gallia on the careers page (his keys shown once, kept in his
+browser), Miller founds his ludus on the campaign's page in his own browser context (his key
+shown once), Fred proposes their combat and Miller accepts it on the campaign's page with his
+key; nothing is handed to anyone. Each answers his own pre-arena questions on his own combat
+page (the other's page meanwhile shows only whose answer is awaited), goes to his seat at the
+combat's Jugula table and plays by clicking the board to the end, comes back for his own
+post-arena questions; the result is then on both record sheets, in both browsers, as the
+campaign's store holds it, and the combat's seed and salt, shown once it has ended, match the
+commitment shown from its start."""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ import pytest
 
 pytest.importorskip("playwright", reason="playwright is not installed")
 from playwright.sync_api import Browser, Page, expect
+
+from colosseum.web.commitment import verify
 
 from .browser import CHROMIUM, TIMEOUT, TablePage
 from .careers_pages import CampaignPage, CareersPage, CombatPage
@@ -73,22 +78,31 @@ def test_a_careers_combat_in_two_browsers_reaches_both_record_sheets(
     }
     fred: Page = contexts["Fred"].new_page()
     miller: Page = contexts["Miller"].new_page()
-    campaign = (
+    campaign, keys = (
         CareersPage(fred, server.url)
         .open()
         .found("Gallia", "Fred", ["Crixus", "Spartacus", "Oenomaus", "Gannicus"], "medicus")
     )
+    assert set(keys) == {"organiser", "lanista"} and all("#key=" in k for k in keys.values())
+    expect(fred.locator("#held")).to_contain_text("the organiser's key, Fred's ludus key")
     miller.goto(f"{server.url}/careers/Gallia")
-    CampaignPage(miller).found_ludus("Miller", ["Varro", "Agron", "Nasir", "Saxa"], "unctor")
+    miller_page = CampaignPage(miller)
+    link = miller_page.found_ludus("Miller", ["Varro", "Agron", "Nasir", "Saxa"], "unctor")
+    assert "#key=" in link and link not in keys.values()
+    expect(miller.locator("#held")).to_have_text("This browser holds Miller's ludus key.")
     fred.reload()
-    links = campaign.start_combat({"Fred": "human", "Miller": "human"}, turn_limit=turns, seed=6)
-    assert set(links) == set(PEOPLE) and links["Fred"] != links["Miller"]
-    fred.goto(links["Fred"])
-    miller.goto(links["Miller"])  # the link Fred sent him
-    pages = {"Fred": CombatPage(fred).wait_ready(), "Miller": CombatPage(miller).wait_ready()}
+    campaign.propose({"Fred": "human", "Miller": "human"}, turn_limit=turns)
+    expect(fred.locator("#proposals li")).to_contain_text("waiting for Miller to accept")
+    assert fred.locator("#proposals button.accept").count() == 0  # not Fred's to accept
+    miller.reload()
+    pages = {"Miller": miller_page.accept("Miller").wait_ready()}
+    fred.reload()
+    pages["Fred"] = campaign.follow().wait_ready()
+    pages = {name: pages[name] for name in PEOPLE}
     for name, page in pages.items():
         expect(page.page.locator("#you")).to_have_text(f"You are {name}.")
-        assert "#token" not in page.page.url, "the token leaves the address bar"
+    expect(fred.locator("#commitment")).to_contain_text("Commitment to the combat's seed: ")
+    commitment = fred.inner_text("#commitment").rsplit(" ", 1)[-1]
     combat_url = fred.url
     before = answer_until(pages, "arena")
     assert before == [
@@ -114,6 +128,10 @@ def test_a_careers_combat_in_two_browsers_reaches_both_record_sheets(
     assert {kind for _, kind in after} >= {"sales", "purchases", "servitors", "usury"}
     assert {lanista for lanista, _ in after} == set(PEOPLE)
     expect(fred.locator("#status")).to_contain_text("The combat is over: won by", timeout=TIMEOUT)
+    revealed = fred.inner_text("#revealed")
+    seed = int(revealed.split("its seed is ")[1].split(" ")[0])
+    salt = revealed.split("its salt ")[1].split(".")[0]
+    assert verify(seed, salt, commitment)
 
     stored = httpx.get(f"{server.url}/api/careers/Gallia").json()
     combat = stored["history"][-1]

@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import threading
 import time
 import warnings
@@ -103,6 +105,7 @@ def test_finding_1_a_combats_seed_and_salt_are_shown_to_nobody_before_its_end(
     careers.answer_all(combat, arena=False)
     done = wait_done(careers, combat)
     assert (done["seed"], done["salt"], done["commitment"]) == (seed, salt, commitment)
+    assert done["check"] == f"{salt}:{seed}"  # as text: a browser's numbers round the seed
     assert verify(done["seed"], done["salt"], done["commitment"])
     assert verify(summary["seed"], summary["salt"], summary["commitment"])
     history = careers.show()["history"]
@@ -216,6 +219,13 @@ def test_finding_7_the_organiser_issues_a_lost_key_anew_and_the_old_opens_nothin
     assert me == {"role": "lanista", "lanista": "Miller"}
     assert new not in str(trio.show()) and "ludus_key" in str(trio.show()["history"])
     assert Campaign.open(Store(database), "Gallia").broken is None
+    terminal = subprocess.run(  # a fresh process, as the operator's terminal
+        [sys.executable, "-m", "colosseum", "career", "verify", "Gallia", "--database", database],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert terminal.returncode == 0, terminal.stdout + terminal.stderr
 
 
 def test_finding_7_waiting_combats_hold_no_thread(client: TestClient) -> None:

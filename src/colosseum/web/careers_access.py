@@ -15,22 +15,16 @@ compared in constant time (`tokens.matches`): the organiser's in the campaign's 
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..careers.campaign import Campaign
-from ..careers.events import APPLY
-from ..careers.sheet import CareerError, Sheet
+from ..careers.views import KEY_EVENT
 from .careers_errors import LinkRefused, NotAllowed
 from .tokens import matches, new_token, token_hash
 
 ORGANISER = "organiser"  # the settings' entry holding the organiser key's hash
 LANISTA = "lanista"
 GUEST = "guest"
-KEY_EVENT = "ludus_key"  # a ludus's key issued anew by the organiser: {lanista, key}
-_HASH = re.compile(r"[0-9a-f]{64}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,21 +49,6 @@ class Actor:
 
 
 ANYONE = Actor()
-
-
-def _ludus_key(sheets: dict[str, Sheet], data: Mapping[str, Any]) -> None:
-    """A `ludus_key` event: the lanista's ludus exists and the key's hash is one; no sheet
-    changes (it is the server's, kept with the campaign it opens)."""
-    lanista = str(data["lanista"])
-    if lanista not in sheets:
-        raise CareerError(f"no ludus of {lanista!r} in this campaign")
-    if not _HASH.fullmatch(str(data["key"])):
-        raise CareerError("a ludus key event holds the key's SHA-256 in hex")
-
-
-# The event kind belongs with the others in careers/events.py; it is registered here until it
-# moves there (the terminal's commands replay it once it does).
-APPLY.setdefault(KEY_EVENT, _ludus_key)
 
 
 def new_key() -> tuple[str, str]:

@@ -257,7 +257,7 @@ class CombatDesk:
         begun = begin_combat(campaign, checked.names, dice, guests=guests, plan=plan)
         runner = self.runner(campaign, campaign.combats[begun], run=False)
         if runner is not None:
-            runner.advance()
+            runner.advance(phases=("starting",))  # unless the worker took it up first
         return begun
 
     # --- running ------------------------------------------------------------------------------
@@ -286,9 +286,7 @@ class CombatDesk:
                 self._runners[key] = runner
                 if run:
                     self._nudge.set()
-        if runner.phase == "failed" and runner.retry_due(RETRY):
-            runner.failed_at = None
-            runner.phase = "starting"
+        if runner.retry(RETRY):
             self._nudge.set()
         return runner
 
@@ -336,10 +334,10 @@ class CombatDesk:
             for key, runner in runners:
                 if self._stopped.is_set():
                     return
-                if runner.phase == "starting" or (
-                    runner.phase == "arena" and self._table_over(runner.table)
-                ):
-                    runner.advance(wait=0)
+                if runner.phase == "starting":
+                    runner.advance(wait=0, phases=("starting",))
+                elif runner.phase == "arena" and self._table_over(runner.table):
+                    runner.advance(wait=0, phases=("arena",))
                 if runner.phase == "done":
                     with self._guard:
                         self._runners.pop(key, None)

@@ -261,3 +261,6 @@ class CombatState(BaseModel):
     commitment: str | None = Field(description="SHA-256 of '<salt>:<seed>', from its start")
     seed: int | None = Field(description="the combat's seed, once it has ended")
     salt: str | None = Field(description="the commitment's salt, once it has ended")
+    check: str | None = Field(
+        description="'<salt>:<seed>', whose SHA-256 is the commitment, once it has ended"
+    )

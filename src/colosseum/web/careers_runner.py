@@ -111,12 +111,15 @@ class CombatRunner:
 
     # --- running ------------------------------------------------------------------------------
 
-    def advance(self, wait: float | None = None) -> bool:
-        """Run the combat until it waits or ends; False if another run holds it (and `wait`
-        seconds passed: None, at once)."""
+    def advance(self, wait: float | None = None, phases: Sequence[str] = ()) -> bool:
+        """Run the combat until it waits or ends; False if another run holds it (after `wait`
+        seconds; None: as long as it takes), or (`phases` given) it is in none of them once
+        this run may start."""
         if not self._work.acquire(timeout=-1 if wait is None else wait):
             return False
         try:
+            if phases and self.phase not in phases:
+                return False
             self._run()
         finally:
             self._work.release()
@@ -249,9 +252,15 @@ class CombatRunner:
                 "version": self.version,
             }
 
-    def retry_due(self, after: float) -> bool:
-        """Whether this runner failed `after` s ago or more, so that it may be run again."""
-        return self.failed_at is not None and time.monotonic() - self.failed_at >= after
+    def retry(self, after: float) -> bool:
+        """If this runner failed `after` s ago or more: ready to be run again (True)."""
+        with self._state:
+            due = self.failed_at is not None and time.monotonic() - self.failed_at >= after
+            if due and self.phase == "failed":
+                self.failed_at, self.phase = None, "starting"
+                self.version += 1
+                return True
+            return False
 
     def _set(self, **changes: Any) -> None:
         with self._state:

@@ -65,9 +65,17 @@ def seat_token(plan: Mapping[str, Any], lanista: str) -> str:
 
 
 def revealed(plan: Mapping[str, Any], ended: bool) -> dict[str, Any]:
-    """What a combat's page shows of its secrets: the commitment always, the seed and salt
-    once the combat has ended (none for a combat begun at the terminal)."""
-    shown: dict[str, Any] = {"commitment": plan.get("commitment"), "seed": None, "salt": None}
+    """What a combat's page shows of its secrets: the commitment always; once the combat has
+    ended, the seed, the salt, and `check`, the text "<salt>:<seed>" whose SHA-256 the
+    commitment is (the seed as text, which a browser's numbers would round); none for a
+    combat begun at the terminal."""
+    shown: dict[str, Any] = {
+        "commitment": plan.get("commitment"),
+        "seed": None,
+        "salt": None,
+        "check": None,
+    }
     if ended and "salt" in plan:
-        shown.update(seed=int(plan["seed"]), salt=str(plan["salt"]))
+        seed, salt = int(plan["seed"]), str(plan["salt"])
+        shown.update(seed=seed, salt=salt, check=f"{salt}:{seed}")
     return shown

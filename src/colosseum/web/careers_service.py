@@ -22,10 +22,9 @@ from ..careers.campaign import Campaign, campaign_settings, standing_rows
 from ..careers.fights import describe_draw
 from ..careers.gazette import gazette
 from ..careers.sheet import CareerError
-from ..careers.views import ended, history_rows, sheet_view
+from ..careers.views import KEY_EVENT, ended, history_rows, sheet_view
 from ..store import NewEvent, Store, StoredEvent
 from .careers_access import (
-    KEY_EVENT,
     ORGANISER,
     Actor,
     identify,

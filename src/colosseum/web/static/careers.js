@@ -1,7 +1,22 @@
 // The careers page: the campaigns, and a form to found one (with its first ludus, if named).
+// The keys the server gives the founder (the organiser's, his ludus's) are shown once, with
+// their links, and kept in this browser.
 
 import { api, showMessage } from "./api.js";
+import { keep, keyLinkItem } from "./careers_keys.js";
 import { numberOrNull, readLudus } from "./ludus.js";
+
+function showKeys(campaign) {
+  const list = document.getElementById("keys");
+  list.replaceChildren(...campaign.keys.map((key) => {
+    keep(campaign.name, key.role, key.lanista, key.key);
+    const label = key.role === "organiser" ? "The organiser's key" : `${key.lanista}'s ludus key`;
+    return keyLinkItem(label, key.link, { role: key.role, lanista: key.lanista || "" });
+  }));
+  document.getElementById("to-campaign").href = campaign.page;
+  form.hidden = true;
+  document.getElementById("founded").hidden = false;
+}
 
 const form = document.getElementById("new-campaign");
 
@@ -24,8 +39,7 @@ form.addEventListener("submit", async (event) => {
   const ludus = readLudus(form);
   if (ludus.lanista) body.ludus = ludus;
   try {
-    const campaign = await api("/api/careers", { method: "POST", body });
-    location.href = campaign.page;
+    showKeys(await api("/api/careers", { method: "POST", body }));
   } catch (error) {
     showMessage(error.message);
   }

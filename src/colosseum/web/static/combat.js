@@ -1,30 +1,32 @@
-// A combat's page. With a lanista's link (the token in the fragment, kept in this browser and
-// removed from the address bar) it shows the questions asked of him and his seat in the arena;
-// without, where the combat stands. The page asks the server again every moment.
+// A combat's page. With the key of one of its lanistae (kept in this browser, or handed over
+// by a key link) it shows the questions asked of him and the way to his seat in the arena;
+// without, where the combat stands. It shows the commitment to the combat's seed, and the
+// seed and salt once the combat has ended. The page asks the server again every moment.
 
 import { api, showMessage } from "./api.js";
+import { heldKeys, takeKeyFromLink } from "./careers_keys.js";
 import { drawQuestion, readAnswer } from "./questions.js";
 
 const main = document.querySelector("main");
 const campaign = main.dataset.campaign;
 const combat = main.dataset.combat;
+const lanistae = JSON.parse(main.dataset.lanistae || "[]");
 const path = `/api/careers/${encodeURIComponent(campaign)}/combats/${combat}`;
 const element = (id) => document.getElementById(id);
 const POLL = 1000; // ms
 
-function combatToken() {
-  const key = `colosseum.career.${campaign}.${combat}`;
-  const fromLink = new URLSearchParams(location.hash.slice(1)).get("token");
-  if (fromLink) {
-    localStorage.setItem(key, fromLink);
-    history.replaceState(null, "", location.pathname + location.search);
-  }
-  return localStorage.getItem(key);
-}
-
-const token = combatToken();
+let token = null; // the key of the lanista this page acts for
 let shown = null; // the question on the page
 let busy = false;
+
+// The key held here of a lanista of this combat: the one whose answer is awaited, if held.
+function chooseKey(waitingFor) {
+  const held = heldKeys(campaign);
+  if (waitingFor && held.ludi[waitingFor]) return held.ludi[waitingFor];
+  if (token && Object.values(held.ludi).includes(token)) return token;
+  const mine = lanistae.find((lanista) => held.ludi[lanista]);
+  return mine ? held.ludi[mine] : null;
+}
 
 const STEPS = { hire: "pre-arena: hiring", fight: "the arena", fatum: "the Fatum", post: "post-arena sequence" };
 
@@ -46,22 +48,32 @@ function statusText(state) {
       return `Waiting for ${state.waiting_for} (${stepWords(state.step)}).`;
     case "failed": return "The combat stopped.";
     case "elsewhere": return "This combat was begun at the terminal: colosseum career resume finishes it.";
-    case "stopped": return "The server is stopping; the combat goes on when it is back.";
     default: return `The combat goes on (${stepWords(state.step) || "starting"}).`;
+  }
+}
+
+function showSecrets(state) {
+  if (state.commitment) element("commitment").textContent = `Commitment to the combat's seed: ${state.commitment}`;
+  const revealed = element("revealed");
+  revealed.hidden = !state.check;
+  if (state.check) { // the seed as text: a number this large would be rounded here
+    const [salt, seed] = state.check.split(":");
+    revealed.textContent = `The combat has ended: its seed is ${seed} and its salt ${salt}. ` +
+      `Check them: printf '%s' '${state.check}' | sha256sum gives the commitment.`;
   }
 }
 
 function show(state) {
   main.dataset.phase = state.phase;
   main.dataset.version = state.version;
-  element("you").textContent = state.you ? `You are ${state.you}.` : "You are watching (no lanista's link).";
+  element("you").textContent = state.you ? `You are ${state.you}.` : "You are watching (no key of its lanistae here).";
   element("status").textContent = statusText(state);
   const table = state.table;
   element("arena-link").hidden = !table;
   if (table) {
     const link = element("table-link");
-    if (state.you && table.seat !== null && token) {
-      link.href = `/tables/${table.id}#token=${token}`;
+    if (table.token) {
+      link.href = `/tables/${table.id}#token=${table.token}`;
       link.textContent = state.phase === "arena" ? "Go to your seat in the arena" : "The arena's table";
     } else {
       link.href = `/tables/${table.id}`;
@@ -76,6 +88,7 @@ function show(state) {
   }
   element("error").hidden = !state.error;
   element("error").textContent = state.error || "";
+  showSecrets(state);
   showQuestion(state.question);
 }
 
@@ -99,7 +112,13 @@ function showQuestion(question) {
 async function refresh() {
   if (busy) return;
   try {
-    show(await api(path, { token }));
+    let state = await api(path, { token });
+    const wanted = chooseKey(state.waiting_for);
+    if (wanted !== token && !(shown && state.question)) {
+      token = wanted;
+      state = await api(path, { token });
+    }
+    show(state);
   } catch (error) {
     showMessage(error.message);
   }
@@ -134,5 +153,15 @@ element("question").addEventListener("submit", async (event) => {
   }
 });
 
-refresh();
-setInterval(refresh, POLL);
+async function start() {
+  try {
+    await takeKeyFromLink(campaign);
+  } catch (error) {
+    showMessage(error.message);
+  }
+  token = chooseKey(null);
+  refresh();
+  setInterval(refresh, POLL);
+}
+
+start();
