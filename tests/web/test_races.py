@@ -173,6 +173,12 @@ def test_finding_6_a_human_seat_never_acts_without_a_token(service: TableService
     assert service.store.tables.length(row.id) == 0
 
 
+def test_an_action_for_a_seat_the_table_lacks_is_refused(service: TableService) -> None:
+    row, tokens = service.create("ludus-gladiatorius", ["human", "human"])
+    with pytest.raises(BadRequest, match="seats 0 to 1"):
+        service.act(row.id, 7, "end", 0, token=tokens[0])
+
+
 # --- finding 7: a private table's seats ----------------------------------------------------
 
 

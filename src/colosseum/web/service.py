@@ -292,6 +292,8 @@ class TableService:
             self.sync(live)
         if live.row.status == "abandoned":
             raise NotAvailable(f"table {table_id} was abandoned: nobody may act at it")
+        if seat is not None and not 0 <= seat < live.row.players:
+            raise BadRequest(f"table {table_id} has seats 0 to {live.row.players - 1}")
         if seat is not None and token is None and not live.seat_row(seat).computer:
             raise BadToken(f"seat {seat} is a person's: act with its token")
         presented = None if token is None else token_hash(token)
