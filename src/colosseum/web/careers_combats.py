@@ -334,13 +334,20 @@ class CombatDesk:
             for key, runner in runners:
                 if self._stopped.is_set():
                     return
-                if runner.phase == "starting":
-                    runner.advance(wait=0, phases=("starting",))
-                elif runner.phase == "arena" and self._table_over(runner.table):
-                    runner.advance(wait=0, phases=("arena",))
-                if runner.phase == "done":
-                    with self._guard:
-                        self._runners.pop(key, None)
+                try:
+                    self._look_at(key, runner)
+                except Exception:  # the worker goes on for the other combats
+                    log.exception("the careers worker failed on combat %s#%s", *key)
+
+    def _look_at(self, key: tuple[int, int], runner: CombatRunner) -> None:
+        """Run a runner that waits for nobody: new, taken up again, or its table over."""
+        if runner.phase == "starting":
+            runner.advance(wait=0, phases=("starting",))
+        elif runner.phase == "arena" and self._table_over(runner.table):
+            runner.advance(wait=0, phases=("arena",))
+        if runner.phase == "done":
+            with self._guard:
+                self._runners.pop(key, None)
 
     def _table_over(self, table: str | None) -> bool:
         try:
