@@ -7,14 +7,13 @@ import asyncio
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, Header, Request, WebSocket
 from fastapi.responses import JSONResponse
-from starlette.websockets import WebSocketDisconnected
 
-from ..core.errors import IllegalAction
 from .boards import action_label
-from .errors import BadRequest, BadToken, TableError
-from .hub import Client, Hub, encode, seat_payload
+from .budgets import HINT_RETRY
+from .errors import BadRequest, BadToken, RateLimited
+from .hub import Hub
 from .models import (
     ActionRequest,
     CreatedSeat,
@@ -29,7 +28,10 @@ from .models import (
     SeatState,
     TableSummary,
 )
+from .ratelimit import Limiter
+from .scheduler import KeyBusy, QueueFull, TooSlow
 from .service import TableService
+from .watch import watch
 
 MAX_MESSAGE = 16 * 1024  # bytes of a request body or a WebSocket message
 MAX_RECORD = 2 * 1024 * 1024  # bytes of an uploaded record
@@ -149,15 +151,27 @@ async def table_action(
 
 
 @tables.get("/hint", response_model=Hints)
-async def table_hint(table_id: str, hub: HubDep, token: TokenDep) -> Hints:
+async def table_hint(table_id: str, request: Request, hub: HubDep, token: TokenDep) -> Hints:
     """What the `normal` search thinks of the deciding seat's options: the top three legal
     actions with their estimated chances, from that seat's own view only. Only at tables
-    created with `hints: true`."""
+    created with `hints: true`. Hints are worked out apart from computer players, one at a
+    time per seat, a few at once for the whole server, and within the rate limit per seat:
+    429 with Retry-After when the seat or the server must wait."""
     live, seat, version = await asyncio.to_thread(hub.service.hint_request, table_id, token)
+    key = f"{table_id}:{seat}"
+    limiter: Limiter = request.app.state.limiter
+    wait = limiter.hit("hint", key)
+    if wait is not None:
+        raise RateLimited(f"seat {seat} of this table asked for too many hints", wait)
     with live.lock:
         state = live.state.clone()
         view = state.view(seat)
-    found = await hub.bots.hint(state, seat, live.row.seed, version)
+    try:
+        found = await hub.bots.hint(key, state, seat, live.row.seed, version)
+    except KeyBusy:
+        raise RateLimited("a hint for this seat is being worked out: wait for it", 1) from None
+    except (QueueFull, TooSlow):
+        raise RateLimited("the server is busy with other hints", HINT_RETRY) from None
     lines = [
         HintLine(
             notation=h.notation,
@@ -208,76 +222,9 @@ def join_path(table_id: str, token: str) -> str:
 @sockets.websocket("/ws/tables/{table_id}")
 async def table_socket(socket: WebSocket, table_id: str) -> None:
     """First message `{"type": "hello", "token": ..., "version": n}`; then the server pushes
-    `{"type": "state", ...}` after every action and `{"type": "thinking", "seat": s}`; the
-    client may send `{"type": "action", "action": ..., "version": n}`."""
-    hub: Hub = socket.app.state.hub
-    await socket.accept()
-    try:
-        hello = await _receive(socket)
-        if hello.get("type") != "hello":
-            raise BadRequest("the first message must be {'type': 'hello', 'token': ...}")
-        token = hello.get("token")
-        if token is not None and not isinstance(token, str):
-            raise BadToken("the token must be text")
-        since = hello.get("version", 0)
-        since = since if isinstance(since, int) and since >= 0 else 0
-        live = await asyncio.to_thread(hub.service.table, table_id)
-        seat = await asyncio.to_thread(hub.service.seat_of, live, token)
-    except TableError as error:
-        await _refuse(socket, error)
-        await socket.close(code=4400)
-        return
-    except (WebSocketDisconnect, WebSocketDisconnected, ValueError):
-        return
-    wants_board = hello.get("board", True) is not False
-    client = Client(socket, table_id, seat, version=min(since, live.version), board=wants_board)
-    hub.attach(client)
-    try:
-        payload = await asyncio.to_thread(seat_payload, live, seat, client.version, wants_board)
-        await hub.send(client, {"type": "state", **payload})
-        if table_id in hub.bots.thinking:
-            await hub.send(client, {"type": "thinking", "seat": hub.bots.thinking[table_id]})
-        while True:
-            message = await _receive(socket)
-            if message.get("type") != "action":
-                await _refuse(socket, BadRequest("expected {'type': 'action', ...}"))
-                continue
-            try:
-                request = ActionRequest.model_validate(message)
-                await hub.act(
-                    table_id, seat, request.action, request.version, reply=False, token=token
-                )
-            except (TableError, IllegalAction) as error:
-                await _refuse(socket, error)
-            except ValueError as error:
-                await _refuse(socket, BadRequest(str(error).splitlines()[0]))
-    except (WebSocketDisconnect, WebSocketDisconnected):  # gone; or a push to it failed
-        pass
-    except ValueError as error:
-        await _refuse(socket, BadRequest(str(error)))
-        await socket.close(code=4400)
-    finally:
-        hub.detach(client)
-
-
-async def _receive(socket: WebSocket) -> dict[str, Any]:
-    text = await socket.receive_text()
-    if len(text.encode()) > MAX_MESSAGE:
-        raise ValueError(f"a message may hold at most {MAX_MESSAGE} bytes")
-    try:
-        message = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"a message is JSON: {error}") from None
-    if not isinstance(message, dict):
-        raise ValueError("a message is a JSON object")
-    return message
-
-
-async def _refuse(socket: WebSocket, error: Exception) -> None:
-    from .app import status_of
-
-    message = {"type": "error", "status": status_of(error), "message": str(error)}
-    try:
-        await socket.send_text(encode(message))
-    except Exception:  # the client left
-        return
+    `{"type": "state", ...}` after every action, `{"type": "thinking", "seat": s}` and
+    `{"type": "failed", "reason": ...}`; the client may send `{"type": "action", "action":
+    ..., "version": n}`. A refused hello closes with 4400; a frame that is no JSON object,
+    too many messages, or a client too slow to take its updates close with 1003, 1007,
+    1008, 1009 or 1013 and a reason (web/watch.py)."""
+    await watch(socket.app.state.hub, socket, table_id, MAX_MESSAGE)

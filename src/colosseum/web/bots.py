@@ -1,15 +1,22 @@
-"""Computer seats: their decisions are made in a pool of worker processes (or threads, for
-tests and small machines), never in the server's event loop.
+"""Computer seats and hints: their searches run in worker processes (or threads, for tests and
+small machines), never in the server's event loop, in two lanes (web/scheduler.py) so that
+neither can starve the other (docs/security.md, "Computer players"):
+
+- the computer players' lane: `workers` slots shared by every table, one decision in flight
+  per table, tables served in turn, each decision given up after `DECISION_TIMEOUT`;
+- the hints' lane: one slot of its own, one hint in flight per seat, at most `HINT_QUEUE`
+  hints running or waiting for the whole server (more are refused at once), each given up
+  after `HINT_TIMEOUT`.
 
 A worker receives the table's state, the seat and its agent spec, and returns a notation. The
 agent reads the state only through `view`, `legal_actions` and `determinize`, as every agent
 does. The randomness of a decision is seeded from the table's seed and version, so a table's
-computer seats choose the same way when asked again (after a restart).
+computer seats choose the same way when asked again (after a restart). Every search stops
+after `DECISION_SECONDS`, whatever its spec asks (`ISMCTSAgent.time_limit`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -17,13 +24,21 @@ from functools import lru_cache
 
 from ..agents.base import Agent
 from ..agents.hints import Hint, hints
+from ..agents.ismcts import ISMCTSAgent
 from ..agents.registry import make_agent
 from ..core.state import State
+from .budgets import DECISION_SECONDS, DECISION_TIMEOUT, HINT_QUEUE, HINT_TIMEOUT
+from .scheduler import Lane
+
+THREADS = 2  # slots of the computer players' lane when it runs in threads
 
 
 @lru_cache(maxsize=64)
 def _agent(spec: str, game_id: str) -> Agent:
-    return make_agent(spec, game_id)
+    agent = make_agent(spec, game_id)
+    if isinstance(agent, ISMCTSAgent):
+        agent.time_limit = DECISION_SECONDS
+    return agent
 
 
 def decide(state: State, seat: int, spec: str, seed: int, version: int) -> str:
@@ -34,29 +49,47 @@ def decide(state: State, seat: int, spec: str, seed: int, version: int) -> str:
 
 
 def hint(state: State, seat: int, seed: int, version: int) -> list[Hint]:
-    """What the `normal` search thinks of `seat`'s options (run in a worker)."""
+    """What the `normal` search thinks of `seat`'s options (run in a worker; the level's
+    half a second bounds it)."""
     return hints(state, seat, f"hint:{seed}:{version}")
 
 
+def _executor(processes: int, threads: int, name: str) -> Executor:
+    if processes > 0:
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(max_workers=processes, mp_context=context)
+    return ThreadPoolExecutor(max_workers=threads, thread_name_prefix=name)
+
+
 class BotPool:
-    """Where computer seats think: `workers` processes, or threads when `workers` is 0."""
+    """Where computer seats and hints think: `workers` processes for computer seats and one
+    for hints, or threads when `workers` is 0."""
 
     def __init__(self, workers: int = 1) -> None:
-        self.executor: Executor
-        if workers > 0:
-            context = multiprocessing.get_context("spawn")
-            self.executor = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        else:
-            self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="bot")
+        slots = workers if workers > 0 else THREADS
+        self.decisions = Lane(
+            "computer players", _executor(workers, THREADS, "bot"), slots, DECISION_TIMEOUT
+        )
+        self.hints = Lane(
+            "hints", _executor(min(workers, 1), 1, "hint"), 1, HINT_TIMEOUT, queue=HINT_QUEUE
+        )
         self.thinking: dict[str, int] = {}  # table id -> seat now deciding
 
-    async def decide(self, state: State, seat: int, spec: str, seed: int, version: int) -> str:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, decide, state, seat, spec, seed, version)
+    @property
+    def closed(self) -> bool:
+        return self.decisions.closed
 
-    async def hint(self, state: State, seat: int, seed: int, version: int) -> list[Hint]:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, hint, state, seat, seed, version)
+    async def decide(
+        self, table_id: str, state: State, seat: int, spec: str, seed: int, version: int
+    ) -> str:
+        """The computer seat's notation, when the table's turn in the lane comes."""
+        return await self.decisions.run(table_id, decide, state, seat, spec, seed, version)
+
+    async def hint(self, key: str, state: State, seat: int, seed: int, version: int) -> list[Hint]:
+        """The hints for `seat`, in the hints' lane; `key` names the seat (one at a time)."""
+        return await self.hints.run(key, hint, state, seat, seed, version)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        for lane in (self.decisions, self.hints):
+            lane.close()
+            lane.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,39 +1,36 @@
 """Live updates: the WebSocket connections of each table, the push of each seat's own state
 after every action, computer seats set to think, and (on PostgreSQL) the LISTEN/NOTIFY
 channel through which server processes tell each other that a table changed.
+
+A push only puts a message in each client's outbox (web/clients.py): no action, answer or
+other client waits for a client's network. Computer seats decide in the worker pool's lane
+(web/bots.py); one that fails or runs past its time bound marks its table failed
+(`TableService.mark_failed`), which its clients are told, and which start-up does not wake
+again. At start-up the tables that wait for a computer seat are loaded in the background
+(`wake_all`), so the server answers at once however many tables there are.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from fastapi import WebSocket
 
+from ..core.errors import ColosseumError
 from .bots import BotPool
+from .clients import Client
 from .errors import StaleVersion, TableError
 from .live import LiveTable
+from .scheduler import KeyBusy, LaneClosed, TooSlow
 from .service import TableService
 
 log = logging.getLogger("colosseum.web")
 
+WAKE_AHEAD = 64  # tables woken at start-up that may wait for the lane at once
 
-@dataclass(eq=False, slots=True)
-class Client:
-    """One open WebSocket: the table it watches, the seat its token stands for, and the
-    version of the table it was last sent."""
-
-    socket: WebSocket
-    table_id: str
-    seat: int | None
-    version: int = 0
-    sent: bool = False  # whether it was sent the state at `version` already
-    board: bool = True  # a scripted client may do without the SVG
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+__all__ = ["Client", "Hub", "encode", "seat_payload"]
 
 
 class Hub:
@@ -44,11 +41,16 @@ class Hub:
         self.bots = bots
         self.clients: dict[str, set[Client]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._room = asyncio.Event()  # set when a computer seat is done thinking
 
     def attach(self, client: Client) -> None:
+        """Watch the table for `client` and start its writer."""
         self.clients.setdefault(client.table_id, set()).add(client)
+        client.start()
 
     def detach(self, client: Client) -> None:
+        """Stop watching for `client` and stop its writer."""
+        client.stop()
         watchers = self.clients.get(client.table_id)
         if watchers is not None:
             watchers.discard(client)
@@ -80,7 +82,7 @@ class Hub:
 
         live, answer, pushes = await asyncio.to_thread(work)
         for client, payload in zip(watchers, pushes, strict=True):
-            await self.send(client, {"type": "state", **payload})
+            self.send(client, {"type": "state", **payload})
         await self.publish(live)  # clients that connected meanwhile
         self.wake(live)
         return answer
@@ -99,62 +101,122 @@ class Hub:
             lambda: [seat_payload(live, c.seat, c.version, c.board) for c in due]
         )
         for client, payload in zip(due, payloads, strict=True):
-            await self.send(client, {"type": "state", **payload}, again=seats_changed)
+            self.send(client, {"type": "state", **payload}, again=seats_changed)
 
-    async def send(self, client: Client, message: dict[str, Any], again: bool = False) -> None:
-        """Send a message; a state older than the client's, or the one it has (unless
-        `again`: the seats changed), is dropped, so a seat is asked each decision once."""
-        async with client.lock:
-            if message.get("type") == "state":
-                version = message["version"]
-                if version < client.version or (
-                    version == client.version and client.sent and not again
-                ):
-                    return
-                client.version, client.sent = version, True
-            with contextlib.suppress(Exception):  # a client gone; its handler detaches it
-                await client.socket.send_text(encode(message))
+    def send(self, client: Client, message: dict[str, Any], again: bool = False) -> None:
+        """Put a message in the client's outbox (never waiting for it); a state older than
+        the client's, or the one it has (unless `again`: the seats changed), is dropped, so
+        a seat is asked each decision once."""
+        if message.get("type") == "state":
+            version = message["version"]
+            if version < client.version or (
+                version == client.version and client.sent and not again
+            ):
+                return
+            client.version, client.sent = version, True
+        client.push(encode(message))
 
     async def broadcast(self, table_id: str, message: dict[str, Any]) -> None:
+        text = encode(message)
         for client in list(self.clients.get(table_id, ())):
-            await self.send(client, message)
+            client.push(text)
 
     # --- computer seats ----------------------------------------------------------------------
 
     def wake(self, live: LiveTable) -> None:
-        """If a computer seat must decide and is not already thinking, let it think."""
+        """If a computer seat must decide and is not already thinking, let it think (not at
+        a table marked failed, abandoned or over)."""
         seat = live.state.current_player
-        if seat is None or live.row.status == "record":
+        row = live.row
+        if seat is None or row.status in ("record", "abandoned") or row.failure is not None:
             return
         kind = live.seat_row(seat).kind
-        if kind in ("human", "record") or live.row.id in self.bots.thinking:
+        if kind in ("human", "record") or row.id in self.bots.thinking or self.bots.closed:
             return
-        self.bots.thinking[live.row.id] = seat
-        task = asyncio.create_task(self._think(live, seat, kind))
+        self.bots.thinking[row.id] = seat
+        self._spawn(self._think(live, seat, kind))
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _think(self, live: LiveTable, seat: int, spec: str) -> None:
         table_id = live.row.id
+        failure = None
         try:
             await self.broadcast(table_id, {"type": "thinking", "seat": seat})
             with live.lock:
-                state, version = live.state.clone(), live.version
-            notation = await self.bots.decide(state, seat, spec, live.row.seed, version)
-            try:
-                live = await asyncio.to_thread(self.service.act, table_id, seat, notation, version)
-            except StaleVersion:
-                return  # another server process played this decision first
-        except Exception:  # a computer seat must never bring the server down
+                state, version, seed = live.state.clone(), live.version, live.row.seed
+            notation = await self.bots.decide(table_id, state, seat, spec, seed, version)
+            live = await asyncio.to_thread(self.service.act, table_id, seat, notation, version)
+        except (StaleVersion, LaneClosed, KeyBusy):
+            return  # another process played this decision first, the server stops, or a
+            # decision given up still runs for the table (it is marked failed already)
+        except TooSlow as error:
+            failure = f"computer seat {seat} ({spec}) {error} to decide"
+        except Exception as error:  # a computer seat must never bring the server down
             log.exception("computer seat %s of table %s failed", seat, table_id)
-            return
+            # Only the kind of error: its words might tell something of the hidden state.
+            failure = f"computer seat {seat} ({spec}) failed ({type(error).__name__})"
         finally:
             self.bots.thinking.pop(table_id, None)
-        await self.changed(live)
+            self._room.set()
+        if failure is None:
+            await self.changed(live)
+        else:
+            await self.failed(table_id, seat, failure)
+
+    async def failed(self, table_id: str, seat: int | None, reason: str) -> None:
+        """Mark the table failed (start-up no longer wakes it) and tell its clients: a
+        `failed` message, then the table's state, which shows the failure."""
+        log.warning("table %s stopped: %s", table_id, reason)
+        try:
+            await asyncio.to_thread(self.service.mark_failed, table_id, reason)
+        except ColosseumError as error:
+            log.warning("table %s, marked failed or not: %s", table_id, error)
+            return
+        await self.broadcast(table_id, {"type": "failed", "seat": seat, "reason": reason})
+        if table_id in self.clients:
+            try:
+                live = await asyncio.to_thread(self.service.table, table_id)
+            except ColosseumError:
+                return
+            await self.publish(live, seats_changed=True)
 
     async def wake_all(self) -> None:
-        """After a start: reload every unfinished table and wake its computer seats."""
-        for live in await asyncio.to_thread(self.service.unfinished):
+        """After a start: wake, in the background, the tables whose next decision is a
+        computer seat's (the store lists them in one query; nothing else is replayed), so
+        the server answers at once. A table whose record no longer replays is marked
+        failed, not tried again at every start."""
+        self._spawn(self._wake_waiting())
+
+    async def _wake_waiting(self) -> None:
+        try:
+            waiting = await asyncio.to_thread(self.service.awaiting_computer)
+        except Exception as error:
+            log.warning("the tables waiting for a computer seat could not be listed: %s", error)
+            return
+        for table_id in waiting:
+            while len(self.bots.thinking) >= WAKE_AHEAD and not self.bots.closed:
+                self._room.clear()
+                await self._room.wait()
+            if self.bots.closed:
+                return
+            try:
+                live = await asyncio.to_thread(self.service.table, table_id)
+            except TableError as error:
+                log.warning("table %s cannot be woken: %s", table_id, error)
+                continue
+            except ColosseumError as error:  # its record no longer replays
+                log.warning("table %s cannot be reloaded: %s", table_id, error)
+                # Only the kind of error: its words might tell a seat's options.
+                reason = f"the table cannot be reloaded ({type(error).__name__})"
+                await self.failed(table_id, None, reason)
+                continue
+            except Exception:
+                log.exception("table %s cannot be woken", table_id)
+                continue
             self.wake(live)
 
     # --- other server processes --------------------------------------------------------------
