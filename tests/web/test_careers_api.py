@@ -362,12 +362,17 @@ def test_a_combat_at_a_table_reaches_both_record_sheets(duel: Careers, client: T
     winners = done["result"]["winners"]
     assert winners and set(winners) <= {"Fred", "Miller"}
     reward = started["reward"]
-    for lanista, unctor in (("Fred", 0), ("Miller", 50)):
-        sheet = duel.sheet(lanista)
+    history = duel.show()["history"]
+    for lanista in ("Fred", "Miller"):
         earned = reward if lanista in winners else reward // 2
-        assert sheet["aurei"] == 50 + earned + unctor - 4 * 10, sheet  # four Tiro's upkeep
-        fought = set(done["result"]["deployed"][lanista])
-        assert {g["name"] for g in sheet["gladiators"] if g["experience"] >= 2} == fought
+        why = "reward" if lanista in winners else "half reward"
+        paid = f"lanista={lanista}, aurei={earned}, why={why}"
+        assert [r for r in history if r["kind"] == "earned" and r["details"] == paid], lanista
+    sheet = duel.sheet("Fred")  # who bought or sold nothing; Miller's manager may have
+    earned = reward if "Fred" in winners else reward // 2
+    assert sheet["aurei"] == 50 + earned - 4 * 10, sheet  # four Tiro's upkeep
+    fought = set(done["result"]["deployed"]["Fred"])
+    assert {g["name"] for g in sheet["gladiators"] if g["experience"] >= 2} == fought
     assert duel.show()["combats"] == []
     assert "combat_ended" in [r["kind"] for r in duel.show()["history"]]
 
