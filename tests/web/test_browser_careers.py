@@ -104,6 +104,13 @@ def test_a_careers_combat_in_two_browsers_reaches_both_record_sheets(
     expect(fred.locator("#commitment")).to_contain_text("Commitment to the combat's seed: ")
     commitment = fred.inner_text("#commitment").rsplit(" ", 1)[-1]
     combat_url = fred.url
+    visitor = browser.new_context().new_page()
+    visitor.goto(combat_url)
+    expect(visitor.locator("#you")).to_have_text("You are watching (no key of its lanistae here).")
+    expect(visitor.locator("#use-key")).to_be_visible()
+    expect(visitor.locator("#status")).to_contain_text("Waiting for Fred")
+    assert visitor.locator("#question-box").is_hidden()
+    visitor.context.close()
     before = answer_until(pages, "arena")
     assert before == [
         ("Fred", "servitor_hires"),

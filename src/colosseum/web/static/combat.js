@@ -4,7 +4,7 @@
 // seed and salt once the combat has ended. The page asks the server again every moment.
 
 import { api, showMessage } from "./api.js";
-import { heldKeys, takeKeyFromLink } from "./careers_keys.js";
+import { heldKeys, keep, takeKeyFromLink } from "./careers_keys.js";
 import { drawQuestion, readAnswer } from "./questions.js";
 
 const main = document.querySelector("main");
@@ -67,6 +67,7 @@ function show(state) {
   main.dataset.phase = state.phase;
   main.dataset.version = state.version;
   element("you").textContent = state.you ? `You are ${state.you}.` : "You are watching (no key of its lanistae here).";
+  element("use-key").hidden = Boolean(state.you);
   element("status").textContent = statusText(state);
   const table = state.table;
   element("arena-link").hidden = !table;
@@ -150,6 +151,25 @@ element("question").addEventListener("submit", async (event) => {
     busy = false;
     if (button) button.disabled = false;
     refresh();
+  }
+});
+
+element("use-key").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const text = event.target.elements.link.value.trim();
+  const key = new URLSearchParams(text.split("#")[1] || "").get("key") || text;
+  try {
+    const who = await api(`/api/careers/${encodeURIComponent(campaign)}/actor`, { token: key });
+    if (who.role !== "lanista" || !lanistae.includes(who.lanista)) {
+      showMessage("This is no key of a lanista of this combat.");
+      return;
+    }
+    keep(campaign, who.role, who.lanista, key);
+    event.target.reset();
+    token = key;
+    refresh();
+  } catch (error) {
+    showMessage(error.message);
   }
 });
 
