@@ -4,6 +4,7 @@ change to a sheet is one of them, checked as it is applied (`CareerError` if imp
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -122,6 +123,19 @@ def _combat_begun(sheets: dict[str, Sheet], data: Payload) -> None:
     int(data["reward"])
 
 
+_KEY_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+def _ludus_key(sheets: dict[str, Sheet], data: Payload) -> None:
+    """A ludus's key issued anew on the game server (web/careers_access.py), `{lanista, key}`
+    with the key's SHA-256: it revokes the one before; no sheet changes."""
+    lanista = str(data["lanista"])
+    if lanista not in sheets:
+        raise CareerError(f"no ludus of {lanista!r} in this campaign")
+    if not _KEY_HASH.fullmatch(str(data["key"])):
+        raise CareerError("a ludus key event holds the key's SHA-256 in hex")
+
+
 def _combat_marker(sheets: dict[str, Sheet], data: Payload) -> None:
     """A step of a combat in progress stored, or its end: `progress.py` checks the order."""
     int(data["combat"])
@@ -149,5 +163,6 @@ APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
     "combat_begun": _combat_begun,
     "combat_step": _combat_marker,
     "combat_ended": _combat_marker,
+    "ludus_key": _ludus_key,
 }
 EVENT_KINDS = tuple(APPLY)

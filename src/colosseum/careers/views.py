@@ -5,14 +5,11 @@ server (`web/careers_service.py`) draw these the way they like; none of it is Ri
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from typing import Any
 
 from .campaign import Campaign
 from .data import Tables, load_tables
-from .events import APPLY
-from .sheet import CareerError, Gladiator, Sheet
+from .sheet import Gladiator, Sheet
 
 # What the history shows of a combat's plan: where it is fought, who plays, who accepted it,
 # and the commitment to its seed (web/careers_secrets.py). Its seed and salt, which decide its
@@ -31,24 +28,7 @@ PUBLIC_PLAN_KEYS = (
 REVEALED_PLAN_KEYS = ("seed", "salt")
 # What an event keeps that the history never shows: the hash of a ludus's key.
 HIDDEN_KEYS = ("key",)
-# A ludus's key issued anew by the campaign's organiser on the game server, {lanista, key}
-# (web/careers_access.py): it revokes the one before; no sheet changes.
-KEY_EVENT = "ludus_key"
-_HASH = re.compile(r"[0-9a-f]{64}")
-
-
-def _ludus_key(sheets: dict[str, Sheet], data: Mapping[str, Any]) -> None:
-    """A `ludus_key` event: the lanista's ludus exists and the key's hash is one."""
-    lanista = str(data["lanista"])
-    if lanista not in sheets:
-        raise CareerError(f"no ludus of {lanista!r} in this campaign")
-    if not _HASH.fullmatch(str(data["key"])):
-        raise CareerError("a ludus key event holds the key's SHA-256 in hex")
-
-
-# The event kind belongs with the others in events.py; registered here, where every front end
-# (the terminal's career commands, the game server) imports it, until it moves there.
-APPLY.setdefault(KEY_EVENT, _ludus_key)
+KEY_EVENT = "ludus_key"  # a ludus's key issued anew (careers/events.py)
 
 
 def gladiator_state(gladiator: Gladiator) -> str:
