@@ -136,7 +136,6 @@ def test_finding_10_idle_tables_end_as_abandoned_and_take_no_action(url: str) ->
         found = store.tables.find(idle)
         assert found is not None and found.status == "abandoned"
         assert idle not in store.tables.awaiting_computer()
-        assert idle not in store.tables.unfinished()
         with pytest.raises(TableClosed):
             store.tables.append(idle, 0, 0, "a", "playing", HUMAN_DECIDES, "hash-0")
         assert store.tables.length(idle) == 0

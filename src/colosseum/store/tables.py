@@ -265,14 +265,6 @@ class TableLog:
             seats = _seats(connection, [row.id for row in rows])
         return [_table(row, seats.get(row.id, ())) for row in rows]
 
-    def unfinished(self) -> list[str]:
-        """The ids of every table one may still act at."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(game_tables.c.id).where(game_tables.c.status.in_(UNFINISHED))
-            ).all()
-        return [str(row.id) for row in rows]
-
     def awaiting_computer(self) -> list[str]:
         """The ids of the tables not over, not abandoned and not failed whose next decision
         is a computer seat's, or not known yet (tables stored before the store kept it)."""

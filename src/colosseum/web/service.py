@@ -19,7 +19,6 @@ nobody may act at it, it leaves the lobby, and its seed is revealed as for a fin
 from __future__ import annotations
 
 import dataclasses
-import logging
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -46,8 +45,6 @@ from .errors import (
 from .live import LiveTable, Step, decider_of, fairness, seat_public
 from .models import SEED_MAX
 from .tokens import matches, new_table_id, new_token, token_hash
-
-log = logging.getLogger("colosseum.web")
 
 CACHE_SIZE = 1000  # live tables kept in memory per process
 LOBBY_SIZE = 200  # tables the lobby lists at most: the most recently active
@@ -462,18 +459,6 @@ class TableService:
         for table_id in ended:
             self.refresh(table_id)
         return ended
-
-    def unfinished(self) -> list[LiveTable]:
-        """Every table not over, reloaded by replaying its record; a table whose record no
-        longer replays (stored by another version, or damaged) is logged and left alone, so
-        that one table cannot keep the server from starting."""
-        reloaded = []
-        for table_id in self.store.tables.unfinished():
-            try:
-                reloaded.append(self.table(table_id))
-            except ColosseumError as error:
-                log.warning("table %s cannot be reloaded, left as it is: %s", table_id, error)
-        return reloaded
 
     def _refresh_row(self, live: LiveTable) -> None:
         row = self.store.tables.find(live.row.id)
