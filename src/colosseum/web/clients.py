@@ -63,7 +63,7 @@ async def read_message(socket: WebSocket, limit: int) -> dict[str, Any]:
     try:
         data = orjson.loads(text)
     except orjson.JSONDecodeError as error:
-        if "recursion" in str(error).lower():
+        if "depth" in str(error) or "recursion" in str(error):  # orjson's 1,024 levels
             raise Refused(POLICY, f"a message may nest at most {MAX_DEPTH} levels") from None
         raise Refused(INVALID, f"a message is strict JSON text: {error}") from None
     problem = value_problem(data)

@@ -1,5 +1,17 @@
 // The table's WebSocket: says hello with the seat token and the version already shown,
 // receives each update, and reconnects by itself (after a server restart too).
+// A refusal is final: 4400 (a bad token, no such table) and 1003, 1007, 1009 (a message the
+// server cannot read). A client closed for not keeping up with the table (1013) or for
+// sending too much (1008) comes back after a longer back-off, doubled at each such close
+// (2 s up to 30 s), with jitter so that many pages do not come back at the same moment.
+
+const REFUSED = new Set([4400, 1003, 1007, 1009]);
+const TOO_MUCH = new Set([1008, 1013]);
+const FIRST_DELAY = 250; // ms before reconnecting after a close for other reasons
+const MAX_DELAY = 4000;
+const SLOW_DELAY = 2000; // ms before reconnecting after the first 1008 or 1013
+const MAX_SLOW_DELAY = 30000;
+const CALM = 60000; // ms connected after which a 1008 or 1013 counts as the first again
 
 export class TableSocket {
   constructor(tableId, token, { onMessage, onStatus, version }) {
@@ -8,7 +20,9 @@ export class TableSocket {
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.version = version;
-    this.delay = 250;
+    this.delay = FIRST_DELAY;
+    this.slowDelay = 0;
+    this.openedAt = 0;
     this.closed = false;
     this.open();
   }
@@ -17,7 +31,8 @@ export class TableSocket {
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.addEventListener("open", () => {
-      this.delay = 250;
+      this.delay = FIRST_DELAY;
+      this.openedAt = Date.now();
       socket.send(JSON.stringify({ type: "hello", token: this.token, version: this.version() }));
       this.onStatus("live");
     });
@@ -30,14 +45,25 @@ export class TableSocket {
     });
     socket.addEventListener("close", (event) => {
       if (this.closed) return;
-      if (event.code === 4400) {
+      if (REFUSED.has(event.code)) {
+        if (event.reason) console.warn(`the server closed the connection: ${event.reason}`);
         this.onStatus("refused");
         return;
       }
       this.onStatus("reconnecting");
-      setTimeout(() => this.open(), this.delay);
-      this.delay = Math.min(this.delay * 2, 4000);
+      setTimeout(() => this.open(), this.nextDelay(event.code) * (0.75 + Math.random() * 0.5));
     });
+  }
+
+  nextDelay(code) {
+    if (!TOO_MUCH.has(code)) {
+      const delay = this.delay;
+      this.delay = Math.min(this.delay * 2, MAX_DELAY);
+      return delay;
+    }
+    if (this.openedAt && Date.now() - this.openedAt > CALM) this.slowDelay = 0;
+    this.slowDelay = this.slowDelay ? Math.min(this.slowDelay * 2, MAX_SLOW_DELAY) : SLOW_DELAY;
+    return this.slowDelay;
   }
 
   close() {
