@@ -6,10 +6,12 @@ clients told, and hints run in a bounded lane of their own, rate-limited per sea
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 import random
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import httpx
@@ -33,7 +35,7 @@ from colosseum.web.budgets import (
     check_agent,
 )
 from colosseum.web.errors import BadRequest
-from colosseum.web.scheduler import KeyBusy, Lane, QueueFull, TooSlow
+from colosseum.web.scheduler import KeyBusy, Lane, QueueFull, TooSlow, WorkerLost
 from colosseum.web.settings import ServerSettings
 
 from .conftest import UNLIMITED, bearer, create
@@ -237,6 +239,35 @@ def test_finding_3_a_job_past_the_time_bound_is_given_up_and_keeps_its_slot() ->
     assert isinstance(slow, TooSlow) and "0.3 s" in str(slow)
     assert quick is None
     assert started["quick"] >= ended["slow"]
+
+
+def die() -> None:
+    """A worker process killed while it works (run in a worker)."""
+    os._exit(1)
+
+
+def test_finding_3_a_pool_that_lost_a_worker_process_is_renewed() -> None:
+    """A worker process that dies breaks its pool for every later job: the lane renews the
+    pool, the job that found it broken is refused (WorkerLost, asked again by BotPool) and
+    the next job runs; no table is marked failed for another's lost worker."""
+    context = multiprocessing.get_context("spawn")
+
+    def pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(max_workers=1, mp_context=context)
+
+    async def main() -> tuple[str, int]:
+        lane = Lane("test", pool(), slots=1, timeout=60, renew=pool)
+        try:
+            try:
+                await lane.run("a", die)
+            except WorkerLost as error:
+                lost = type(error).__name__
+            return lost, await lane.run("b", os.getpid)
+        finally:
+            lane.executor.shutdown()
+
+    lost, pid = asyncio.run(main())
+    assert lost == "WorkerLost" and pid != os.getpid()
 
 
 # --- finding 3: failures are marked and told; start-up in the background ---------------------

@@ -29,7 +29,7 @@ from .models import (
     TableSummary,
 )
 from .ratelimit import Limiter
-from .scheduler import KeyBusy, QueueFull, TooSlow
+from .scheduler import KeyBusy, LaneClosed, QueueFull, TooSlow
 from .service import TableService
 from .watch import watch
 
@@ -170,7 +170,7 @@ async def table_hint(table_id: str, request: Request, hub: HubDep, token: TokenD
         found = await hub.bots.hint(key, state, seat, live.row.seed, version)
     except KeyBusy:
         raise RateLimited("a hint for this seat is being worked out: wait for it", 1) from None
-    except (QueueFull, TooSlow):
+    except (QueueFull, TooSlow, LaneClosed):
         raise RateLimited("the server is busy with other hints", HINT_RETRY) from None
     lines = [
         HintLine(

@@ -20,7 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..agents.base import Agent
 from ..agents.hints import Hint, hints
@@ -28,7 +28,7 @@ from ..agents.ismcts import ISMCTSAgent
 from ..agents.registry import make_agent
 from ..core.state import State
 from .budgets import DECISION_SECONDS, DECISION_TIMEOUT, HINT_QUEUE, HINT_TIMEOUT
-from .scheduler import Lane
+from .scheduler import Lane, WorkerLost
 
 THREADS = 2  # slots of the computer players' lane when it runs in threads
 
@@ -67,12 +67,10 @@ class BotPool:
 
     def __init__(self, workers: int = 1) -> None:
         slots = workers if workers > 0 else THREADS
-        self.decisions = Lane(
-            "computer players", _executor(workers, THREADS, "bot"), slots, DECISION_TIMEOUT
-        )
-        self.hints = Lane(
-            "hints", _executor(min(workers, 1), 1, "hint"), 1, HINT_TIMEOUT, queue=HINT_QUEUE
-        )
+        bots = partial(_executor, workers, THREADS, "bot")
+        self.decisions = Lane("computer players", bots(), slots, DECISION_TIMEOUT, renew=bots)
+        helpers = partial(_executor, min(workers, 1), 1, "hint")
+        self.hints = Lane("hints", helpers(), 1, HINT_TIMEOUT, queue=HINT_QUEUE, renew=helpers)
         self.thinking: dict[str, int] = {}  # table id -> seat now deciding
 
     @property
@@ -82,12 +80,19 @@ class BotPool:
     async def decide(
         self, table_id: str, state: State, seat: int, spec: str, seed: int, version: int
     ) -> str:
-        """The computer seat's notation, when the table's turn in the lane comes."""
-        return await self.decisions.run(table_id, decide, state, seat, spec, seed, version)
+        """The computer seat's notation, when the table's turn in the lane comes (asked
+        once more if the worker process running it died)."""
+        try:
+            return await self.decisions.run(table_id, decide, state, seat, spec, seed, version)
+        except WorkerLost:
+            return await self.decisions.run(table_id, decide, state, seat, spec, seed, version)
 
     async def hint(self, key: str, state: State, seat: int, seed: int, version: int) -> list[Hint]:
         """The hints for `seat`, in the hints' lane; `key` names the seat (one at a time)."""
-        return await self.hints.run(key, hint, state, seat, seed, version)
+        try:
+            return await self.hints.run(key, hint, state, seat, seed, version)
+        except WorkerLost:
+            return await self.hints.run(key, hint, state, seat, seed, version)
 
     def close(self) -> None:
         for lane in (self.decisions, self.hints):

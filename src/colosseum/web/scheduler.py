@@ -8,6 +8,8 @@ table, a seat's hints) run in an executor with a fixed number of slots, shared f
   that asked meanwhile (round-robin).
 - A bounded queue when asked (`queue`): a job beyond it is refused at once (`Busy`), never
   left to wait behind hundreds of others.
+- A pool that lost a worker process (killed, out of memory) is replaced by a new one, and
+  the job that found it broken is refused (`WorkerLost`) so that its caller may ask again.
 - A time bound: a job not done `timeout` seconds after it started is given up (`TooSlow`).
   A worker thread or process cannot be interrupted cheaply, so its slot stays taken until
   the work really ends; the work itself is bounded (every search stops after
@@ -21,7 +23,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -51,6 +53,11 @@ class LaneClosed(LaneError):
     """The server is stopping."""
 
 
+class WorkerLost(LaneError):
+    """The worker process running the job died (killed, out of memory); the lane's pool
+    was renewed, so the job may be asked again."""
+
+
 class Lane:
     """`slots` jobs at once in `executor`, first come first served, one per key."""
 
@@ -61,11 +68,13 @@ class Lane:
         slots: int,
         timeout: float,
         queue: int | None = None,
+        renew: Callable[[], Executor] | None = None,
     ) -> None:
         if slots < 1:
             raise ValueError("a lane has at least one slot")
         self.name = name
         self.executor = executor
+        self.renew = renew  # makes a new pool when a worker process of this one died
         self.timeout = timeout
         self.queue = queue
         self.closed = False
@@ -94,8 +103,13 @@ class Lane:
                 self._release()
                 raise LaneClosed(f"the {self.name} lane is closed: the server is stopping")
             loop = asyncio.get_running_loop()
+            executor = self.executor
             try:
-                future = loop.run_in_executor(self.executor, work, *args)
+                future = loop.run_in_executor(executor, work, *args)
+            except BrokenExecutor:  # broken by an earlier job's worker
+                self._release()
+                self._renew(executor)
+                raise WorkerLost(f"a worker of the {self.name} lane died") from None
             except RuntimeError:  # the executor was shut down
                 self._release()
                 raise LaneClosed(
@@ -107,6 +121,9 @@ class Lane:
                 return await asyncio.wait_for(asyncio.shield(future), self.timeout)
             except TimeoutError:
                 raise TooSlow(f"took longer than {self.timeout:g} s") from None
+            except BrokenExecutor:
+                self._renew(executor)
+                raise WorkerLost(f"a worker of the {self.name} lane died") from None
         finally:
             if not started:
                 self._keys.discard(key)
@@ -118,6 +135,13 @@ class Lane:
             waiter = self._waiters.popleft()
             if not waiter.done():
                 waiter.set_exception(LaneClosed(f"the {self.name} lane closed: the server stops"))
+
+    def _renew(self, broken: Executor) -> None:
+        """A new pool in place of `broken` (once, whichever job found it broken first): a
+        pool whose worker process died refuses every later job."""
+        if self.renew is not None and self.executor is broken and not self.closed:
+            broken.shutdown(wait=False, cancel_futures=True)
+            self.executor = self.renew()
 
     async def _turn(self) -> None:
         """Wait for a free slot, in the order of arrival."""
