@@ -9,7 +9,8 @@ agent registry checks (`policy`, `guide`, `observers`, `belief`, `level`, `prior
 and 1). Whatever the spec, every search the server runs also stops after `DECISION_SECONDS`
 (`ISMCTSAgent.time_limit`), and the worker pool gives a decision up after `DECISION_TIMEOUT`
 (web/scheduler.py): a spec stored before these bounds, or a game slower than expected, cannot
-hold a worker either.
+hold a worker either. A hint is the `normal` level's search (half a second), in a lane of
+its own that holds at most `HINT_QUEUE` hints (web/bots.py).
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ MAX_ROLLOUT = 500  # ismcts:rollout= (decisions before the evaluation; negative:
 MAX_EXPLORATION = 10.0  # ismcts:c=
 DECISION_SECONDS = MAX_SECONDS  # every search the server runs stops after this long
 DECISION_TIMEOUT = 20.0  # seconds after which the pool gives a computer decision up
-HINT_SECONDS = 0.5  # a hint's search (the `normal` level's budget)
 HINT_TIMEOUT = 10.0  # seconds after which the hint lane gives a hint up
 HINT_QUEUE = 4  # hints running or waiting at once, for the whole server process
 HINT_RETRY = 5.0  # seconds a client is asked to wait when the server is busy with hints
