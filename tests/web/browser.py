@@ -64,6 +64,7 @@ class LobbyPage:
             else:
                 field.fill(str(value))
         if seed is not None:
+            page.check("#practice")
             page.fill("#seed", str(seed))
         page.locator("#hints").set_checked(hints)
         page.click("#create-button")

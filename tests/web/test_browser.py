@@ -200,7 +200,7 @@ def test_server_killed_and_restarted_the_page_carries_on(browser: Browser, serve
     shows the same position, and the game goes on to its end."""
     created = httpx.post(
         f"{server.url}/api/tables",
-        json={"game": "ludus", "players": ["human", "random"], "seed": 21},
+        json={"game": "ludus", "players": ["human", "random"], "seed": 21, "practice": True},
     ).json()
     page = browser.new_page()
     page.goto(f"{server.url}{created['seats'][0]['join']}")

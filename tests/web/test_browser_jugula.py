@@ -68,6 +68,7 @@ def test_three_lanistae_two_people_play_to_the_end(
             "players": ["human", "human", "heuristic"],
             "options": {"turn_limit": turns},
             "seed": 8,
+            "practice": True,
         },
     ).json()
     table = created["id"]

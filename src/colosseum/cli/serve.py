@@ -61,6 +61,7 @@ def serve(
     from ..web.api import MAX_MESSAGE
     from ..web.app import create_app
     from ..web.settings import ServerSettings, SettingError, parse_rate_limits
+    from ..web.wsprotocol import WebSocketProtocol
 
     try:
         settings = ServerSettings.from_environment(
@@ -97,6 +98,7 @@ def serve(
         ws_max_size=MAX_MESSAGE,
         log_level="warning",
         proxy_headers=False,
+        ws=WebSocketProtocol,  # invalid UTF-8 closed 1007 with a reason (web/wsprotocol.py)
         server_header=False,
     )
     uvicorn.Server(config).run()
