@@ -266,3 +266,24 @@ def test_finding_10_the_lobby_lists_the_200_most_recently_active_tables(
     listed = [entry["id"] for entry in service.lobby()]
     assert len(listed) == LOBBY_SIZE == 200
     assert set(listed) == set(made[5 : LOBBY_SIZE + 5])
+
+
+def test_a_table_that_no_longer_replays_is_409_without_the_engines_words(database: str) -> None:
+    """A stored table whose record no longer replays answers 409 with a reason; the engine's
+    message, which lists a seat's legal actions, reaches nobody."""
+    from fastapi.testclient import TestClient
+
+    from colosseum.web.app import create_app
+
+    from .conftest import UNLIMITED
+
+    with TestClient(create_app(database, workers=0, settings=UNLIMITED)) as client:
+        service = client.app.state.hub.service  # type: ignore[attr-defined]
+        row, _tokens = service.create("ludus", ["human", "human"])
+        service.store.tables.append(row.id, 0, 0, "no such move", "playing", "human")
+    with TestClient(create_app(database, workers=0, settings=UNLIMITED)) as client:
+        for path in (f"/api/tables/{row.id}", f"/api/tables/{row.id}/state"):
+            answer = client.get(path)
+            assert answer.status_code == 409, answer.text
+            assert "no longer replays" in answer.json()["detail"]
+            assert "legal" not in answer.text.lower()

@@ -58,3 +58,11 @@ class RateLimited(TableError):
 
 
 STATUS[RateLimited] = 429
+
+
+class Unreplayable(TableError):
+    """A stored table whose record no longer replays (stored under other rules, or damaged):
+    the engine's own message, which may name a seat's legal actions, is never shown."""
+
+
+STATUS[Unreplayable] = 409

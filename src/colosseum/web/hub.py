@@ -21,7 +21,7 @@ import orjson
 from ..core.errors import ColosseumError
 from .bots import BotPool
 from .clients import Client
-from .errors import StaleVersion, TableError
+from .errors import StaleVersion, TableError, Unreplayable
 from .live import LiveTable
 from .scheduler import KeyBusy, LaneClosed, TooSlow
 from .service import TableService
@@ -206,7 +206,11 @@ class Hub:
             try:
                 live = await asyncio.to_thread(self.service.table, table_id)
             except TableError as error:
-                log.warning("table %s cannot be woken: %s", table_id, error)
+                if not isinstance(error, Unreplayable):
+                    log.warning("table %s cannot be woken: %s", table_id, error)
+                    continue
+                log.warning("table %s cannot be reloaded: %s", table_id, error)
+                await self.failed(table_id, None, "the table cannot be reloaded (Unreplayable)")
                 continue
             except ColosseumError as error:  # its record no longer replays
                 log.warning("table %s cannot be reloaded: %s", table_id, error)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.actions import Event
+from ..core.errors import ColosseumError
 from ..core.registry import game_definition, new_game
 from ..core.state import State
 from ..store import (
@@ -24,6 +25,12 @@ from ..store import (
 )
 from .boards import action_label, action_sort_key, event_text, render_board
 from .commitment import commit
+from .errors import Unreplayable
+
+_UNREPLAYABLE = (
+    "table {} was stored under other rules, or is damaged: its record no longer replays, "
+    "so it cannot be shown or played here"
+)
 
 FINISHED = ("over", "abandoned", "record")  # statuses after which a table's secrets are shown
 
@@ -49,7 +56,10 @@ class LiveTable:
 
     @classmethod
     def start(cls, row: TableRow) -> LiveTable:
-        state = new_game(row.game, row.players, row.seed, row.options)
+        try:
+            state = new_game(row.game, row.players, row.seed, row.options)
+        except ColosseumError:
+            raise Unreplayable(_UNREPLAYABLE.format(row.id)) from None
         return cls(row=row, state=state)
 
     @property
@@ -66,7 +76,10 @@ class LiveTable:
         for stored in actions:
             if stored.seq != self.version + 1:
                 continue
-            events = self.state.apply(stored.notation)
+            try:
+                events = self.state.apply(stored.notation)
+            except ColosseumError:  # its message may list a seat's legal actions: a secret
+                raise Unreplayable(_UNREPLAYABLE.format(self.row.id)) from None
             self.steps.append(Step(stored.seat, stored.notation, events))
 
     def seat_row(self, seat: int) -> SeatRow:

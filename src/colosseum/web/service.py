@@ -18,6 +18,7 @@ nobody may act at it, it leaves the lobby, and its seed is revealed as for a fin
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import threading
 import unicodedata
@@ -41,6 +42,7 @@ from .errors import (
     SeatTaken,
     StaleVersion,
     TableNotFound,
+    Unreplayable,
 )
 from .live import LiveTable, Step, decider_of, fairness, seat_public
 from .models import SEED_MAX
@@ -448,7 +450,8 @@ class TableService:
         the mark."""
         if not self.store.tables.mark_failed(table_id, _clean(reason)):
             raise TableNotFound(f"no table {table_id!r}")
-        self.refresh(table_id)
+        with contextlib.suppress(Unreplayable):  # the mark is stored; its copy cannot follow
+            self.refresh(table_id)
 
     def abandon_idle(self, idle: timedelta, now: datetime | None = None) -> list[str]:
         """Every table not over whose last action, join or creation is older than `idle`
