@@ -5,7 +5,6 @@ come from one query (finding 10); and revision 0005 upgrades a database of revis
 
 from __future__ import annotations
 
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -20,9 +19,9 @@ from colosseum.store import (
     SeatRow,
     Store,
     TableClosed,
-    TableRow,
 )
 from colosseum.store.database import _config, current_revision, head_revision
+from tests.store.rows import ludus_row
 
 LONG_AGO = timedelta(days=400)  # older than any table of another test in a shared database
 
@@ -33,29 +32,13 @@ def new_table(
     """A two-seat table, its seats claimed with the token hashes 'hash-0' and 'hash-1' (for
     human seats), last changed `age` ago, a person deciding first."""
     then = datetime.now(UTC) - age
-    table_id = f"t{uuid.uuid4().hex[:12]}"
     seats = tuple(
         SeatRow(n, kind, f"S{n}", f"hash-{n}" if kind == "human" else None, True)
         for n, kind in enumerate(kinds)
     )
-    store.tables.create(
-        TableRow(
-            id=table_id,
-            game="ludus-gladiatorius",
-            version=1,
-            players=2,
-            options={},
-            seed=7,
-            private=True,
-            length=0,
-            status="playing",
-            created=then,
-            updated=then,
-            seats=seats,
-            salt="5a17",
-            decider=HUMAN_DECIDES,
-        )
-    )
+    row = ludus_row(seats, "playing", then, salt="5a17", decider=HUMAN_DECIDES)
+    store.tables.create(row)
+    table_id = row.id
     return table_id
 
 
@@ -81,24 +64,10 @@ def test_finding_6_a_claim_presenting_a_replaced_token_hash_takes_nothing(url: s
     invitation's hash: a lobby join that replaced it first wins."""
     store = Store(url)
     try:
-        now = datetime.now(UTC)
-        table = f"t{uuid.uuid4().hex[:12]}"
-        store.tables.create(
-            TableRow(
-                id=table,
-                game="ludus-gladiatorius",
-                version=1,
-                players=2,
-                options={},
-                seed=7,
-                private=True,
-                length=0,
-                status="open",
-                created=now,
-                updated=now,
-                seats=(SeatRow(0, "human", "A", "invite", False), SeatRow(1, "human", "B", "b")),
-            )
-        )
+        invited = (SeatRow(0, "human", "A", "invite", False), SeatRow(1, "human", "B", "b"))
+        row = ludus_row(invited, "open")
+        store.tables.create(row)
+        table = row.id
         assert store.tables.claim(table, 0, "Intruder", "joined")  # the lobby join
         assert not store.tables.claim(table, 0, "A", None, presented="invite")
         found = store.tables.find(table)

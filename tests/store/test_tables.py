@@ -4,36 +4,20 @@ at once (on SQLite they are committed in groups), a conflict of one leaving the 
 from __future__ import annotations
 
 import threading
-import uuid
-from datetime import UTC, datetime
 
 import pytest
 
-from colosseum.store import Conflict, SeatRow, Store, TableRow
+from colosseum.store import Conflict, SeatRow, Store
 from colosseum.store.tables import _Append
+from tests.store.rows import ludus_row
 
 
 def new_table(store: Store) -> str:
     """A table whose log holds made-up actions: stored as over, so that no game server
     sharing the PostgreSQL test database tries to replay it."""
-    now = datetime.now(UTC)
-    table_id = f"t{uuid.uuid4().hex[:12]}"
-    store.tables.create(
-        TableRow(
-            id=table_id,
-            game="ludus-gladiatorius",
-            version=1,
-            players=2,
-            options={},
-            seed=7,
-            private=True,
-            length=0,
-            status="over",
-            created=now,
-            updated=now,
-            seats=(SeatRow(0, "human", "A"), SeatRow(1, "human", "B")),
-        )
-    )
+    row = ludus_row((SeatRow(0, "human", "A"), SeatRow(1, "human", "B")), "over")
+    store.tables.create(row)
+    table_id = row.id
     return table_id
 
 

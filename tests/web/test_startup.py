@@ -6,7 +6,6 @@ the idle time ends as abandoned, and the lobby is bounded."""
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,6 +24,7 @@ from colosseum.web.app import create_app
 from colosseum.web.errors import NotAvailable, TableNotFound
 from colosseum.web.live import LiveTable
 from colosseum.web.service import LOBBY_SIZE, TableService
+from tests.store.rows import ludus_row
 
 from .conftest import bearer, create
 
@@ -41,26 +41,10 @@ def service(tmp_path: Path) -> Iterator[TableService]:
 
 def human_turn_table(store: Store, private: bool = False) -> str:
     """A Ludus table of two people, stored directly (as the benchmark makes 10,000)."""
-    now = datetime.now(UTC)
-    table_id = f"h{uuid.uuid4().hex[:12]}"
-    store.tables.create(
-        TableRow(
-            id=table_id,
-            game="ludus-gladiatorius",
-            version=1,
-            players=2,
-            options={},
-            seed=7,
-            private=private,
-            length=0,
-            status="playing",
-            created=now,
-            updated=now,
-            seats=(SeatRow(0, "human", "A", None, True), SeatRow(1, "human", "B", None, True)),
-            salt="00",
-            decider=HUMAN_DECIDES,
-        )
-    )
+    seats = (SeatRow(0, "human", "A", None, True), SeatRow(1, "human", "B", None, True))
+    row = ludus_row(seats, "playing", private=private, salt="00", decider=HUMAN_DECIDES, prefix="h")
+    store.tables.create(row)
+    table_id = row.id
     return table_id
 
 
