@@ -3,11 +3,13 @@ a client for it, and helpers that create tables and read a seat's state through 
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
@@ -81,3 +83,18 @@ def state(client: TestClient, table: str, token: str | None, since: int = 0) -> 
     assert response.status_code == 200, response.text
     answer: dict[str, Any] = response.json()
     return answer
+
+
+def receive(socket: Any, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message the server pushed to the socket, waiting at most `timeout` seconds
+    (the test client's own receive would wait forever)."""
+
+    async def bounded() -> dict[str, Any]:
+        with anyio.fail_after(timeout):
+            message: dict[str, Any] = await socket._send_rx.receive()
+            return message
+
+    message = socket.portal.call(bounded)
+    assert message["type"] == "websocket.send", message
+    found: dict[str, Any] = json.loads(message["text"])
+    return found

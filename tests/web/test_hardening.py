@@ -151,6 +151,16 @@ def test_finding_9_disk_full_is_503_and_recovers(tmp_path: Path) -> None:
         assert client.post("/api/tables", json=body).status_code == 201
 
 
+def disconnect(connection: Any, database: str) -> None:
+    """End every other connection to `database` (an outage, as its clients see it)."""
+    connection.execute(
+        text(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            f"WHERE datname = '{database}' AND pid <> pg_backend_pid()"
+        )
+    )
+
+
 @NO_POSTGRES
 def test_finding_9_database_outage_is_503_and_recovers() -> None:
     """A PostgreSQL database that refuses connections (as in an outage) answers 503 with
@@ -167,12 +177,7 @@ def test_finding_9_database_outage_is_503_and_recovers() -> None:
             created = create(client, ["human", "random"])
             with admin.connect() as connection:
                 connection.execute(text(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false"))
-                connection.execute(
-                    text(
-                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                        f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
-                    )
-                )
+                disconnect(connection, name)
             down = client.get(f"/api/tables/{created['id']}")
             assert down.status_code == 503, down.text
             assert down.headers["Retry-After"].isdigit()
@@ -184,12 +189,7 @@ def test_finding_9_database_outage_is_503_and_recovers() -> None:
     finally:
         with admin.connect() as connection:
             connection.execute(text(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true"))
-            connection.execute(
-                text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    f"WHERE datname = '{name}' AND pid <> pg_backend_pid()"
-                )
-            )
+            disconnect(connection, name)
             connection.execute(text(f"DROP DATABASE IF EXISTS {name}"))
         admin.dispose()
 

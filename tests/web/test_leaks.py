@@ -15,7 +15,6 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
-import anyio
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
@@ -28,7 +27,7 @@ import colosseum
 from colosseum.web.boards import render_board
 from colosseum.web.tokens import token_hash
 
-from .conftest import bearer, create, state
+from .conftest import bearer, create, receive, state
 
 GAME = "ludus-gladiatorius"
 WAIT = 30.0  # seconds a whole game may take before a test gives up
@@ -257,21 +256,6 @@ def test_http_answers_never_leak(
     assert any(viewer is None for viewer, _ in game.seen)
     checked = check_against_replay(client, game)
     assert checked >= len(game.seen)
-
-
-def receive(socket: Any, timeout: float = 10.0) -> dict[str, Any]:
-    """The next message the server pushed to the socket, waiting at most `timeout` seconds
-    (the test client's own receive would wait forever)."""
-
-    async def bounded() -> dict[str, Any]:
-        with anyio.fail_after(timeout):
-            message: dict[str, Any] = await socket._send_rx.receive()
-            return message
-
-    message = socket.portal.call(bounded)
-    assert message["type"] == "websocket.send", message
-    found: dict[str, Any] = json.loads(message["text"])
-    return found
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,6 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import anyio
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
@@ -24,7 +23,7 @@ from fastapi.testclient import TestClient
 import colosseum
 from colosseum.web.commitment import commit, verify
 
-from .conftest import bearer, create, state
+from .conftest import bearer, create, receive, state
 
 GAMES = {
     "ludus-gladiatorius": {"round_limit": 3},
@@ -33,20 +32,6 @@ GAMES = {
 }
 STEPS = 24  # actions played (and every answer checked before each) at each game's table
 HEX = re.compile(r"^[0-9a-f]{64}$")
-
-
-def receive(socket: Any, timeout: float = 5.0) -> dict[str, Any]:
-    """The next message the server sent the socket, waiting at most `timeout` seconds."""
-
-    async def bounded() -> dict[str, Any]:
-        with anyio.fail_after(timeout):
-            message: dict[str, Any] = await socket._send_rx.receive()
-            return message
-
-    message = socket.portal.call(bounded)
-    assert message["type"] == "websocket.send", message
-    found: dict[str, Any] = json.loads(message["text"])
-    return found
 
 
 def stored_secrets(client: TestClient, table: str) -> tuple[int, str]:
