@@ -39,7 +39,13 @@ def typical_table(base: str, game: str) -> tuple[str, str]:
     moment when seat 0 decides (so its actions show on the board)."""
     players, seed, steps = MOMENTS[game]
     created = httpx.post(
-        f"{base}/api/tables", json={"game": game, "players": ["human"] * players, "seed": seed}
+        f"{base}/api/tables",
+        json={
+            "game": game,
+            "players": ["human"] * players,
+            "seed": seed,
+            "practice": True,
+        },
     ).json()
     tokens = [seat["token"] for seat in created["seats"]]
     rng = random.Random(seed)
