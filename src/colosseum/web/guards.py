@@ -10,6 +10,7 @@ Infinity, a number too large for a float, a lone UTF-16 surrogate, nesting past 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
 import orjson
 from starlette.datastructures import MutableHeaders
@@ -78,8 +79,8 @@ class BodyGuard:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        address = scope["path"] + "?" + scope.get("query_string", b"").decode("latin-1")
-        if _has_control(address) or "%00" in address:
+        query = unquote(scope.get("query_string", b"").decode("latin-1"))
+        if _has_control(scope["path"] + "?" + query):  # the path comes decoded already
             await _refuse(scope, send, 422, "the address holds a control character")
             return
         if scope["type"] == "websocket":
