@@ -5,7 +5,8 @@ A renderer module provides `render_view(view, options, legal)`, `describe_event(
 legal actions); any it lacks falls back to the generic ones here. The full-screen interface
 also uses, from the module's `_compact` companion (`render_compact.py`),
 `render_compact(view, options, legal, width, height)` (the board in that room) and
-`render_panel(view, options, width, height)` (the viewer's own panel).
+`render_panel(view, options, width, height)` (the viewer's own panel) and
+`render_legend(view, options, width)` (what the abbreviations and symbols on screen mean).
 """
 
 from __future__ import annotations
@@ -72,6 +73,12 @@ def generic_panel(
     return Text("spectator" if seat is None else f"seat {seat}", style="bold")
 
 
+def generic_legend(
+    view: View, options: Mapping[str, Any] | None = None, width: int = 80
+) -> RenderableType:
+    return Text("This game's screen uses no abbreviation.")
+
+
 @dataclass(frozen=True, slots=True)
 class Renderer:
     """How the terminal shows one game: the board, events and actions in words."""
@@ -82,6 +89,7 @@ class Renderer:
     order: Callable[[str], Any]
     compact: Callable[..., RenderableType] = generic_compact
     panel: Callable[..., RenderableType] = generic_panel
+    legend: Callable[..., RenderableType] = generic_legend
 
 
 GENERIC = Renderer(generic_view, generic_event, generic_action, generic_order)
@@ -111,6 +119,7 @@ def renderer_for(game_id: str) -> Renderer:
         order=getattr(module, "action_order", generic_order),
         compact=getattr(compact, "render_compact", generic_compact),
         panel=getattr(compact, "render_panel", generic_panel),
+        legend=getattr(compact, "render_legend", generic_legend),
     )
 
 
