@@ -53,7 +53,7 @@ def test_settings_that_differ_from_the_campaigns_are_refused(invoke: Invoke, dat
         "tournament",
     )
     assert result.exit_code == 2
-    assert "--glory-target 12 (the campaign has 10)" in result.output
+    assert "--glory 12 (the campaign has 10)" in result.output
     assert "--mode tournament" in result.output
     same = career(
         invoke,

@@ -4,22 +4,27 @@
 and `resume` (one combat, asking each choice: `career_combat.py`), `history` (every stored
 event), `standings`, `gazette`, `export` (JSON), `verify` (the history replays), `list`,
 `delete` and `simulate` (a whole campaign, unattended). The database is `--database URL`, else
-`COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's data folder.
+`COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's data folder; a simulation goes to
+`simulations.db` in that folder unless `--database` names one, so a player's own campaigns are
+never mixed with simulated ones.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Group
 from rich.text import Text
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ..careers.campaign import Campaign, campaign_settings, standing_rows
 from ..careers.gazette import gazette
@@ -30,18 +35,65 @@ from ..store import NewEvent, Store
 from .career_views import export_campaign, history_table, sheet_table, standings_table
 from .common import fail, stderr_console, stdout_console, user_errors
 
+CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
+    [
+        "Jugula Careers campaigns: ludus record sheets and their history, kept in a database.",
+        "Where the campaigns are kept: colosseum.db, a SQLite file in the Colosseum data folder, "
+        "$XDG_DATA_HOME/colosseum (by default ~/.local/share/colosseum/colosseum.db). To keep "
+        "them elsewhere, set COLOSSEUM_DATABASE_URL to any SQLAlchemy URL "
+        "(sqlite:///path/to/file.db, postgresql+psycopg://user@host/db), or give a command "
+        "--database URL. `career new` and `career list` say which database they use.",
+        "`career simulate` keeps its campaigns apart, in simulations.db in the same folder, "
+        "unless it is given --database: a player's `career list` never shows simulated "
+        "campaigns.",
+    ]
+)
+
 career_app = typer.Typer(
     name="career",
-    help="Jugula Careers campaigns: ludus record sheets and their history, kept in a database.",
+    help=CAREER_HELP,
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode="markdown",  # a docstring's lines joined into paragraphs that fit the width
 )
 
 CampaignArg = Annotated[str, typer.Argument(help="The campaign's name.", show_default=False)]
 DatabaseOpt = Annotated[
     str | None,
-    typer.Option("--database", help="SQLAlchemy URL (default: COLOSSEUM_DATABASE_URL or a file)."),
+    typer.Option(
+        "--database",
+        help="SQLAlchemy URL, e.g. sqlite:///careers.db (default: COLOSSEUM_DATABASE_URL, "
+        "else colosseum.db in the data folder).",
+    ),
 ]
+# The options of `career new` whose names are not the setting's with dashes.
+OPTION_OF_SETTING = {"glory_target": "--glory"}
+
+
+def where(url: str) -> str:
+    """The database in words: a SQLite file's path, else its URL without the password."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.database or "a SQLite database in memory"
+    return parsed.render_as_string(hide_password=True)
+
+
+def simulations_url() -> str:
+    """`simulations.db` in the user's data folder (the folder of the default database)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "colosseum"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'simulations.db'}"
+
+
+def print_where(store: Store, what: str = "Stored in") -> None:
+    """One line saying which database a command used (a long path is not cut)."""
+    stdout_console().print(Text(f"{what} {where(store.url)}", style="dim"), soft_wrap=True)
+
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 
 
@@ -80,11 +132,16 @@ def _gladiators(text: str) -> list[list[str]]:
 
 def _conflicting(stored: dict[str, Any], asked: dict[str, Any]) -> list[str]:
     """The settings given on the command line that differ from the campaign's."""
-    return [
-        f"--{key.replace('_', '-')} {value} (the campaign has {stored.get(key)})"
-        for key, value in asked.items()
-        if value is not None and stored.get(key) != value
-    ]
+    clashes = []
+    for key, value in asked.items():
+        if value is None or stored.get(key) == value:
+            continue
+        option = OPTION_OF_SETTING.get(key, f"--{key.replace('_', '-')}")
+        if isinstance(value, bool):  # a flag: given means on
+            clashes.append(f"{option} (off in the campaign)")
+        else:
+            clashes.append(f"{option} {value} (the campaign has {stored.get(key)})")
+    return clashes
 
 
 @career_app.command("new")
@@ -160,6 +217,7 @@ def new(
             opened.record("ludus_created", ludus)
             break
         stdout_console().print(sheet_table(opened.sheets[opened.lanista(lanista)]))
+        print_where(store)
 
 
 @career_app.command("show")
@@ -261,16 +319,22 @@ def simulate(
 ) -> None:
     """A whole campaign played unattended: random ludi, program dice, the heuristic player in
     the arena and a thrifty manager; ends at the Glory target or after FIGHTS combats. The
-    campaign is named after the seed ("simulation 11", then "simulation 11 (2)", ...)."""
+    campaign is named after the seed ("simulation 11", then "simulation 11 (2)", ...).
+
+    It is kept apart from your own campaigns, in simulations.db in the data folder (by default
+    ~/.local/share/colosseum/simulations.db), unless --database names another database; look
+    at it with `colosseum career show "simulation 11" --database sqlite:///PATH`."""
     with career_errors():
         if fights < 1:
             raise CareerError("a simulation plays at least one combat")
         if not 2 <= ludi <= 8:
             raise CareerError("a simulated campaign has 2 to 8 ludi")
         drawn = secrets.randbits(31) if seed is None else seed
-        done = simulate_campaign(Store(database), ludi, fights, drawn)
+        store = Store(database or simulations_url())
+        done = simulate_campaign(store, ludi, fights, drawn)
     summary = {
         "campaign": done.campaign,
+        "database": where(store.url),
         "seed": drawn,
         "fights": done.fights,
         "winners": list(done.winners),
@@ -284,6 +348,7 @@ def simulate(
     replay = "replays to the same sheets" if done.replay_matches else "DOES NOT replay the same"
     stdout_console().print(Text(f"{done.campaign}: {done.fights} combats, {verdict}; {replay}"))
     stdout_console().print(standings_table(done.campaign, done.standings))
+    print_where(store)
 
 
 @career_app.command("export")
@@ -314,13 +379,16 @@ def verify(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
 
 @career_app.command("list")
 def list_command(database: DatabaseOpt = None, json_output: JsonOpt = False) -> None:
-    """The campaigns of the database, oldest first, with their number of events."""
+    """The campaigns of the database (named first), oldest first, with their number of
+    events."""
     with career_errors():
-        rows = Store(database).campaigns.summaries()
+        store = Store(database)
+        rows = store.campaigns.summaries()
     if json_output:
         typer.echo(json.dumps([{"campaign": n, "events": c} for n, c in rows]))
         return
     console = stdout_console()
+    print_where(store, "Campaigns in")
     if not rows:
         console.print("no campaigns yet (colosseum career new CAMPAIGN LANISTA ...)")
     for name, count in rows:
