@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.padding import Padding
 from rich.text import Text
 
 from ...cli.seats import seat_style, seat_text
@@ -27,6 +27,7 @@ from .render import (
     arena_grid,
     render_arena,
 )
+from .render_legend import render_legend as render_legend
 from .render_names import (
     ARROWS,
     CELL,
@@ -40,8 +41,10 @@ from .render_names import (
     Entry,
     View,
     abbreviation,
+    armatura_name,
     card_spec,
     card_text,
+    catalog,
     glad_text,
     set_data_folder,
 )
@@ -168,28 +171,36 @@ def render_compact(
 # --- the panel ------------------------------------------------------------------------------
 
 
-def hand_lines(codes: Sequence[str], width: int) -> Text:
-    """The viewer's cards, one a line, with their six values (and their ability when wide)."""
-    name_width = max(8, min(22, width - 19))
-    heads = "".join(f"{h:>3}" for h in ("Mv", "Vx", "Cb", "Dr", "Up", "Di"))
-    text = Text()
-    text.append(f"{'Your hand':<{name_width}} {heads}", style="bold underline")
+HEADS = ("Mv", "Vx", "Cb", "Dr", "Up", "Di")
+NUMBERS_WIDTH = 3 * len(HEADS)
+
+
+def hand_lines(codes: Sequence[str], width: int) -> Group:
+    """The viewer's cards: each full name with its six values (on the next line when the name
+    leaves no room), then its ability in full, wrapped under it."""
+    name_width = max(4, min(22, width - NUMBERS_WIDTH - 1))
+    lines: list[RenderableType] = [
+        Text(f"{'Your hand':<{name_width}} {''.join(f'{h:>3}' for h in HEADS)}", "bold underline")
+    ]
     for code in codes:
         spec = card_spec(code)
         name = card_text(code)
-        name.truncate(name_width, overflow="ellipsis", pad=True)
-        text.append("\n")
-        text.append_text(name)
-        text.append(" ")
         if spec is None:
+            lines.append(name)
             continue
         numbers = (spec.movement, spec.vox, spec.combat, spec.draw, spec.upgrade, spec.die)
-        text.append("".join(f"{n:>3}" for n in numbers))
-        if width >= name_width + 19 + 20 and spec.ability != "none":
-            text.append(f"  {spec.text}", style="dim")
+        values = "".join(f"{n:>3}" for n in numbers)
+        if name.cell_len <= name_width:
+            name.pad_right(name_width - name.cell_len)
+            lines.append(Text.assemble(name, " ", values))
+        else:
+            lines.append(name)
+            lines.append(Text(" " * (name_width + 1) + values))
+        if spec.ability != "none":
+            lines.append(Padding(Text(spec.text, style="dim"), (0, 0, 0, 2)))
     if not codes:
-        text.append("\nno card", style="dim")
-    return text
+        lines.append(Text("no card", style="dim"))
+    return Group(*lines)
 
 
 def _vox(lanista: Entry, short: bool) -> Text:
@@ -210,37 +221,56 @@ def _vox(lanista: Entry, short: bool) -> Text:
     return text
 
 
-def familia_table(view: View, seat: int, width: int) -> Table:
-    """A row a gladiator: letters and name, square and facing, MP, ATT and DEF, wounds."""
-    table = Table(box=None, show_header=True, padding=(0, 1, 0, 0), pad_edge=False)
-    table.add_column("", no_wrap=True)
-    table.add_column("Familia", no_wrap=True, max_width=max(6, width - 20), overflow="ellipsis")
-    for head in ("Sq", "MP", "ATT", "DEF"):
-        table.add_column(head, no_wrap=True, header_style="bold")
+def _traits_text(entry: Entry) -> Text:
+    """Traits (Range as far as he reaches), talents by name, upgrades."""
+    parts = []
+    for trait in entry.get("traits", []):
+        parts.append(f"Range {entry['range']}" if trait.startswith("Range") else trait)
+    for code in entry.get("talents", []):
+        talent = catalog().talents.get(code)
+        parts.append(talent.name if talent is not None else code.capitalize())
+    parts += [f"+{n} {k.upper()}" for k, n in (entry.get("upgrades") or {}).items() if n]
+    return Text(", ".join(parts), style="italic")
+
+
+def familia_lines(view: View, seat: int, width: int) -> list[RenderableType]:
+    """A gladiator in two or three lines: letters and full name (wounded, markers held) with
+    his traits, talents and upgrades when they fit beside it (else on a line of their own);
+    his square and facing, MP, ATT and DEF."""
+    lines: list[RenderableType] = []
     for entry in view.get("gladiators", []):
         if entry["seat"] != seat:
             continue
         if not entry.get("armatura"):
-            table.add_row("", Text("to be chosen", style="dim"), "", "", "", "")
+            lines.append(Text("   to be chosen", style="dim"))
             continue
-        name = Text(entry.get("name") or entry["armatura"], style="bold")
+        head = Text(abbreviation(entry["armatura"]), style=f"bold white on {seat_style(seat)}")
+        head.append(" ")
         if entry.get("bitten"):
-            name = Text("fallen", style="bold red")
-        elif entry.get("wounded"):
-            name.append("*", style=WOUND_STYLE)
+            head.append(entry.get("name") or armatura_name(entry["armatura"]), style="dim")
+            head.append(" fallen", style="bold red")
+            lines.append(head)
+            continue
+        head.append(entry.get("name") or armatura_name(entry["armatura"]), style="bold")
+        if entry.get("wounded"):
+            head.append("*", style=WOUND_STYLE)
         if entry.get("markers_held"):
-            name.append(f"#{entry['markers_held']}", style=HINDER_STYLE)
+            head.append(f" #{entry['markers_held']}", style=HINDER_STYLE)
+        traits = _traits_text(entry)
+        beside = traits.plain and head.cell_len + 3 + traits.cell_len <= width
+        if beside:
+            head.append(" · ", style="dim")
+            head.append_text(traits)
+        lines.append(head)
         square = entry.get("square")
-        table.add_row(
-            Text(f"{abbreviation(entry['armatura'])}", style=f"bold white on {seat_style(seat)}"),
-            name,
-            f"{square}{ARROWS.get(entry.get('facing') or '', '')}" if square else "–",
-            str(entry["mp"]),
-            "{}/{}".format(*entry["att"]),
-            "{}/{}".format(*entry["def"]),
-            style="dim" if entry.get("bitten") else None,
-        )
-    return table
+        where = f"{square}{ARROWS.get(entry.get('facing') or '', '')}" if square else "–"
+        numbers = Text(f"   {where:<4}")
+        numbers.append(f"MP {entry['mp']} ATT {entry['att'][0]}/{entry['att'][1]}")
+        numbers.append(f" DEF {entry['def'][0]}/{entry['def'][1]}")
+        lines.append(numbers)
+        if traits.plain and not beside:
+            lines.append(Padding(traits, (0, 0, 0, 3)))
+    return lines
 
 
 def render_panel(
@@ -261,7 +291,8 @@ def render_panel(
         parts.append(title)
         parts.append(_vox(lanista, short=False))
         parts.append(hand_lines(lanista.get("hand", []), width))
-        parts.append(familia_table(view, seat, width))
+        parts.append(Text("Familia", style="bold underline"))
+        parts.extend(familia_lines(view, seat, width))
     for lanista in view.get("lanistae", []):
         if lanista["seat"] == viewer:
             continue
@@ -272,6 +303,5 @@ def render_panel(
         if lanista.get("out"):
             line.append(" · out", style="dim")
         parts.append(line)
-        if viewer is None or height >= 24:
-            parts.append(familia_table(view, lanista["seat"], width))
+        parts.extend(familia_lines(view, lanista["seat"], width))
     return Group(*parts)

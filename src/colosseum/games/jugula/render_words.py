@@ -27,6 +27,7 @@ from .render_names import (
     position_words,
     relative_position,
 )
+from .render_reach import can_attack
 
 # --- words for events -----------------------------------------------------------------------------
 
@@ -166,6 +167,13 @@ _EVENTS: dict[str, EventWords] = {
         f" for {effect_words(str(d['card']), d['effect'], text=False)}",
     ),
     "pass": lambda d, v: Text.assemble(_seat(d, v), " plays no further card"),
+    "no_attack": lambda d, v: Text.assemble(
+        "  ",
+        _seat(d, v),
+        Text(" has no attack to make: ", style="bold yellow"),
+        _card(d),
+        " is spent for nothing",
+    ),
     "step": lambda d, v: Text.assemble(
         "  ",
         possessive(d["seat"], v),
@@ -426,7 +434,18 @@ ActionWords = Callable[[View, Sequence[str]], Text | str]
 
 
 def _play(view: View, args: Sequence[str]) -> Text:
-    return Text.assemble("Play ", card_text(args[0]), f" for {effect_words(args[0], args[1])}")
+    """ "Play Virtus for its combat effect (3 attacks)", warning when the combat effect would
+    find no attack to make: the card is spent all the same."""
+    text = Text.assemble("Play ", card_text(args[0]), f" for {effect_words(args[0], args[1])}")
+    if args[1] == "combat":
+        spec = card_spec(args[0])
+        if spec is not None and spec.combat <= 0:
+            text.append(" — no attack: the card is spent for nothing", style="bold yellow")
+        elif not can_attack(view, view.get("seat")):
+            text.append(
+                " — no attack possible now: the card is spent for nothing", style="bold yellow"
+            )
+    return text
 
 
 def _to(view: View, args: Sequence[str]) -> Text:

@@ -34,8 +34,10 @@ from .render_cards import (
     card_short,
     card_text,
     catalog,
+    event_card,
     use_data,
 )
+from .render_legend import render_legend as render_legend
 
 
 def _target(options: Mapping[str, Any]) -> int:
@@ -92,8 +94,11 @@ def centre_text(view: View) -> Text:
     text.append("  Supply ", style="bold")
     text.append(f"{centre['coins']}c {centre['points']}VP")
     if centre.get("event") is not None:
-        text.append("  Event ", style="bold")
-        text.append(str(centre["event"]), style="magenta")
+        name, words = event_card(centre["event"])
+        text.append("\nEvent ", style="bold")
+        text.append(name, style="bold magenta")
+        if words:
+            text.append(f": {words}")
     return text
 
 
@@ -133,12 +138,13 @@ def render_compact(
     options = options or {}
     use_data(str(options.get("data") or ""))
     target = _target(options)
-    parts: list[RenderableType] = [turn_text(view), centre_text(view)]
-    parts.extend(lanista_line(view, lanista, target) for lanista in view.get("lanistae", []))
-    if view.get("combat"):
+    parts: list[RenderableType] = [turn_text(view)]
+    if view.get("combat"):  # what the decision is about first, on the screen's first lines
         parts.append(combat_panel(view, options))
     if view.get("auction"):
         parts.append(auction_panel(view, options))
+    parts.append(centre_text(view))
+    parts.extend(lanista_line(view, lanista, target) for lanista in view.get("lanistae", []))
     return Group(*parts)
 
 
@@ -183,7 +189,6 @@ def own_lanista(
         line = building_text(code)
         if spec is not None:
             line.append(f" {building_effect(spec)}", style="dim")
-        line.truncate(max(width, 20), overflow="ellipsis")
         lines.append(line)
     cards = lanista.get("combat_hand_cards")
     if cards is not None and (cards or decision):

@@ -33,6 +33,7 @@ from .render import (
     reachable_hexes,
     render_map,
 )
+from .render_legend import render_legend as render_legend
 
 View = Mapping[str, Any]
 
