@@ -301,8 +301,9 @@ def test_events_and_actions_in_words_along_games() -> None:
 
 def test_some_words() -> None:
     view = colosseum.new_game("jugula", players=2, seed=1).view(0)
-    words = {
-        "play virtus combat": "Play Virtus for its combat effect (3 attacks)",
+    words = {  # nobody in the arena yet: no attack could be made
+        "play virtus combat": "Play Virtus for its combat effect (3 attacks)"
+        " — no attack possible now: the card is spent for nothing",
         "to e5 e d5n-e5e": "Move to e5 facing east via d5, e5",
         "card deck": "Commit the top card of your deck, unseen, for the attack",
         "first 0": "You play first",
