@@ -4,6 +4,7 @@ without one fails here (issue 47, the legend for the screen's abbreviations)."""
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import re
 
@@ -104,3 +105,13 @@ def test_legend_is_the_games_own_and_fits_80_columns(game: str) -> None:
     text = plain(renderer.legend(state.view(0), state.options, 80), 80)
     assert "…" not in text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_legend_keys_mean_one_thing(game: str) -> None:
+    """No abbreviation stands for two things (Jugula's "Di" was the Dimachaerius and a die)."""
+    options, players = GAMES[game]
+    state = colosseum.new_game(game, players=players, seed=3, options=options)
+    module = importlib.import_module(renderer_for(game).legend.__module__)
+    keys = [key for _, entries in module.legend_entries(state.view(0)) for key, _ in entries]
+    assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)

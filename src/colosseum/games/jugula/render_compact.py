@@ -171,8 +171,12 @@ def render_compact(
 # --- the panel ------------------------------------------------------------------------------
 
 
-HEADS = ("Mv", "Vx", "Cb", "Dr", "Up", "Di")
-NUMBERS_WIDTH = 3 * len(HEADS)
+HEADS = ("Mv", "Vx", "Cb", "Dr", "Up", "Die")  # "Di" is the Dimachaerius on the arena
+NUMBERS_WIDTH = 3 * len(HEADS) + 1  # the die's column is four characters wide
+
+
+def _columns(values: Sequence[object]) -> str:
+    return "".join(f"{v!s:>3}" for v in values[:-1]) + f"{values[-1]!s:>4}"
 
 
 def hand_lines(codes: Sequence[str], width: int) -> Group:
@@ -180,7 +184,7 @@ def hand_lines(codes: Sequence[str], width: int) -> Group:
     leaves no room), then its ability in full, wrapped under it."""
     name_width = max(4, min(22, width - NUMBERS_WIDTH - 1))
     lines: list[RenderableType] = [
-        Text(f"{'Your hand':<{name_width}} {''.join(f'{h:>3}' for h in HEADS)}", "bold underline")
+        Text(f"{'Your hand':<{name_width}} {_columns(HEADS)}", "bold underline")
     ]
     for code in codes:
         spec = card_spec(code)
@@ -189,7 +193,7 @@ def hand_lines(codes: Sequence[str], width: int) -> Group:
             lines.append(name)
             continue
         numbers = (spec.movement, spec.vox, spec.combat, spec.draw, spec.upgrade, spec.die)
-        values = "".join(f"{n:>3}" for n in numbers)
+        values = _columns(numbers)
         if name.cell_len <= name_width:
             name.pad_right(name_width - name.cell_len)
             lines.append(Text.assemble(name, " ", values))

@@ -59,7 +59,7 @@ PANEL: Sequence[Entry] = (
     ("Cb", "its Combat effect: how many attacks it allows (Cmb in the full board)"),
     ("Dr", "its Draw effect: cards drawn (Drw in the full board)"),
     ("Up", "its Upgrade effect: the most ★ of a Prima Jugula card taken (Upg)"),
-    ("Di", "its die: the number it adds to a combat score and to the bid for first player"),
+    ("Die", "its die: the number it adds to a combat score and to the bid for first player"),
     ("★", "a Prima Jugula card (name in red) and its cost in stars"),
     ("MP", "movement points a gladiator has to spend when moved"),
     ("ATT 3/2", "attack value: 3 against a light defender, 2 against a heavy one"),
