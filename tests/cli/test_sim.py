@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
 import pytest
 
 from colosseum.agents import InvalidAgent
@@ -15,6 +20,7 @@ from colosseum.sim import (
     run_games,
     summarize,
 )
+from colosseum.sim.backends import ProcessBackend
 from colosseum.sim.simulate import _chunks
 
 
@@ -84,3 +90,47 @@ def test_bench_measures_whole_games() -> None:
     assert result.games >= 1
     assert result.steps >= result.games
     assert result.steps_per_s > 0 and result.games_per_s > 0 and result.clones_per_s > 0
+
+
+def _pids(plan: int, indices: Sequence[int]) -> list[tuple[int, int]]:
+    """A task that says which process played each index (module level: workers import it)."""
+    return [(index, os.getpid()) for index in indices]
+
+
+def test_point_9_jobs_2_plays_a_small_batch_in_this_process_alone() -> None:
+    """Games that take less than a worker's start-up are all played here: --jobs 2 is then as
+    fast as --jobs 1 instead of half a second slower."""
+    results = ProcessBackend(2).run(_pids, 0, 40, batch=1)
+    assert results == [(index, os.getpid()) for index in range(40)]
+
+
+def _waits_for_a_worker(plan: tuple[int, str], indices: Sequence[int]) -> list[tuple[int, int]]:
+    """Slow here (0.05 s for the first batch, so the rest looks worth a worker), then waiting
+    for a worker to have played: the run can only end if both processes play."""
+    parent, marker = plan
+    if os.getpid() != parent:
+        Path(marker).touch()
+    elif indices[0] == 0:
+        time.sleep(0.05)
+    else:
+        deadline = time.monotonic() + 120  # a hang guard, not a measurement
+        while not Path(marker).exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+    return [(index, os.getpid()) for index in indices]
+
+
+def test_point_9_jobs_2_plays_here_and_in_one_worker_for_longer_work(tmp_path: Path) -> None:
+    plan = (os.getpid(), str(tmp_path / "a worker played"))
+    results = ProcessBackend(2).run(_waits_for_a_worker, plan, 100, batch=1)
+    assert [index for index, _ in results] == list(range(100))
+    pids = {pid for _, pid in results}
+    assert os.getpid() in pids and len(pids) == 2  # this process and one worker, no more
+
+
+def test_an_error_in_any_process_reaches_the_caller() -> None:
+    with pytest.raises(ZeroDivisionError):
+        ProcessBackend(2).run(_fails_on_7, 0, 20, batch=1)
+
+
+def _fails_on_7(plan: int, indices: Sequence[int]) -> list[int]:
+    return [1 // (index - 7) for index in indices]

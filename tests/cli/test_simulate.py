@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import socket
 
 import pytest
+from typer.testing import Result
 
 from .conftest import Invoke
 
@@ -86,3 +89,58 @@ def test_bench_every_game_as_a_table(invoke: Invoke) -> None:
     assert result.exit_code == 0
     assert "ludus-gladiatorius" in result.stdout
     assert "Clones/s" in result.stdout
+
+
+def _one_line_error(result: Result) -> str:
+    """The error of a failed command: one line on stderr, no traceback."""
+    assert result.exit_code not in (0, None), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_point_9_ray_with_no_cluster_at_the_address_is_one_line(invoke: Invoke) -> None:
+    pytest.importorskip("ray", reason="the ray extra is not installed")
+    address = f"127.0.0.1:{_closed_port()}"
+    result = invoke(["simulate", "ludus", "-n", "2", "--backend", "ray", "--address", address])
+    line = _one_line_error(result)
+    assert f"the Ray cluster {address}" in line and "nothing answers" in line
+
+
+def test_point_9_ray_auto_without_a_cluster_is_one_line(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What Ray raises for `--address auto` with no cluster running (measured with Ray 2.60),
+    without starting or finding one: whatever runs on this machine stays out of the test."""
+    ray = pytest.importorskip("ray", reason="the ray extra is not installed")
+
+    def no_cluster(*args: object, **kwargs: object) -> None:
+        raise ConnectionError(
+            "Could not find any running Ray instance. Please specify the one to connect to "
+            "by setting `--address` flag or `RAY_ADDRESS` environment variable."
+        )
+
+    monkeypatch.setattr(ray, "init", no_cluster)
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    result = invoke(["simulate", "ludus", "-n", "2", "--backend", "ray", "--address", "auto"])
+    line = _one_line_error(result)
+    assert "the Ray cluster auto" in line and "Could not find any running Ray instance" in line
+
+
+def test_ray_not_installed_is_one_line(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
+    )
+    line = _one_line_error(invoke(["simulate", "ludus", "-n", "2", "--backend", "ray"]))
+    assert "pip install 'colosseum[ray]'" in line

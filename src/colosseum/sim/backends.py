@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import socket
+import time
+from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -34,6 +37,9 @@ BACKENDS: tuple[BackendName, ...] = ("process", "ray")
 
 LARGEST_BATCH = 64  # games per task at most: ~0.1-1 s of cheap agents' games
 BATCHES_PER_WORKER = 8  # at least this many tasks per worker when there are games enough
+# Seconds of games left after the first batch below which the workers are not worth starting:
+# twice a worker's start-up (0.5 s measured for Ludus on 2 cores, docs/performance.md).
+WORTH_A_WORKER = 1.0
 
 
 class Backend(Protocol):
@@ -66,9 +72,28 @@ def _flatten(done: Sequence[list[R] | None]) -> list[R]:
     return [result for part in done if part is not None for result in part]
 
 
+def _warm_up(plan: object) -> None:
+    """What a new worker does first: import the game and load its data (about half a second
+    for Ludus on a 2-core machine, most of a worker's start-up), so that its first batch of
+    games is played at full speed and the caller knows it is ready."""
+    game_id = getattr(plan, "game_id", None)
+    if isinstance(game_id, str):
+        from ..core.registry import game_definition, new_game
+
+        new_game(game_id, players=game_definition(game_id).info.min_players, seed=0)
+
+
 @dataclass(frozen=True, slots=True)
 class ProcessBackend:
-    """`jobs` worker processes (`spawn`ed, safe everywhere); one job plays in this process."""
+    """`jobs` processes: this one and `jobs - 1` workers (`spawn`ed, safe everywhere).
+
+    A worker costs about half a second before its first game (a new interpreter, the imports,
+    the game's data: `_warm_up`), which is more than a small batch takes in one process. So
+    this process plays the first batch itself and starts workers only when the rest would take
+    it longer than WORTH_A_WORKER; it goes on playing while they start, and gives a worker
+    batches only once it is ready, two at a time (one to play, one waiting). `jobs` processes
+    in all, never more, compete for the cores.
+    """
 
     jobs: int = 1
 
@@ -86,20 +111,43 @@ class ProcessBackend:
     ) -> list[R]:
         chunks = batches(total, self.workers, batch)
         done: list[list[R] | None] = [None] * len(chunks)
-        if self.workers == 1:
-            for number, chunk in enumerate(chunks):
-                done[number] = task(plan, chunk)
-                if progress is not None:
-                    progress(len(chunk))
+        todo = deque(range(len(chunks)))  # this process takes from the front, workers the back
+
+        def play_here() -> None:
+            number = todo.popleft()
+            done[number] = task(plan, chunks[number])
+            if progress is not None:
+                progress(len(chunks[number]))
+
+        rest = 0.0  # seconds the games after the first batch would take in this process
+        if todo:
+            started = time.perf_counter()
+            play_here()
+            rest = (time.perf_counter() - started) * len(todo)
+        if self.workers == 1 or not todo or rest < WORTH_A_WORKER:
+            while todo:
+                play_here()
             return _flatten(done)
+        helpers = self.workers - 1
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=self.workers, mp_context=context) as pool:
-            futures = {pool.submit(task, plan, chunk): n for n, chunk in enumerate(chunks)}
-            for future in as_completed(futures):
-                number = futures[future]
-                done[number] = future.result()
-                if progress is not None:
-                    progress(len(chunks[number]))
+        with ProcessPoolExecutor(max_workers=helpers, mp_context=context) as pool:
+            warming = [pool.submit(_warm_up, plan) for _ in range(helpers)]
+            pending: dict[Future[list[R]], int] = {}
+            while todo or pending:
+                ready = sum(1 for f in warming if f.done() and f.exception() is None)
+                while todo and len(pending) < 2 * ready:
+                    number = todo.pop()
+                    pending[pool.submit(task, plan, chunks[number])] = number
+                if todo:
+                    play_here()
+                    finished = [future for future in pending if future.done()]
+                else:
+                    finished = list(wait(pending, return_when=FIRST_COMPLETED).done)
+                for future in finished:
+                    number = pending.pop(future)
+                    done[number] = future.result()
+                    if progress is not None:
+                        progress(len(chunks[number]))
         return _flatten(done)
 
 
@@ -133,10 +181,15 @@ class RayBackend:
                 "logging_level": logging.ERROR,
                 "configure_logging": True,
             }
-            if self.address is not None:
-                ray.init(address=self.address, **common)
-            else:
-                ray.init(num_cpus=max(1, self.workers), **common)
+            try:
+                if self.address is not None:
+                    _check_reachable(self.address)
+                    ray.init(address=self.address, **common)
+                else:
+                    ray.init(num_cpus=max(1, self.workers), **common)
+            except (ConnectionError, RuntimeError, TimeoutError, ValueError) as error:
+                where = "a local Ray" if self.address is None else f"the Ray cluster {self.address}"
+                raise ColosseumError(f"cannot start {where}: {_first_line(error)}") from None
         try:
             resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
             workers = max(1, int(resources.get("CPU", self.workers)))
@@ -159,6 +212,26 @@ class RayBackend:
         finally:
             if started_here:
                 ray.shutdown()
+
+
+def _first_line(error: BaseException) -> str:
+    """The first line of an error's message (Ray's run to many lines)."""
+    text = str(error).strip() or type(error).__name__
+    return text.splitlines()[0]
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """ConnectionError, at once, when nothing answers at a `host:port` address (plain or
+    `ray://`): Ray itself retries such an address for minutes. `auto` is Ray's to resolve."""
+    where = address.removeprefix("ray://")
+    host, _, port = where.rpartition(":")
+    if address == "auto" or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise ConnectionError(f"nothing answers at {where} ({reason})") from None
 
 
 def make_backend(name: str = "process", jobs: int = 1, address: str | None = None) -> Backend:
