@@ -5,6 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
+from colosseum.cli.app import app
 
 from .conftest import Invoke
 
@@ -58,3 +61,10 @@ def test_bad_input_is_one_line_and_exit_code_2(
     assert result.stderr.count("\n") == 1
     assert result.stderr.startswith("error: ")
     assert "Traceback" not in result.output
+
+
+def test_point_9_games_fits_80_columns_and_cuts_no_description() -> None:
+    result = CliRunner(env={"COLUMNS": "80", "NO_COLOR": "1"}).invoke(app, ["games"])
+    assert result.exit_code == 0
+    for line in result.stdout.splitlines():
+        assert len(line) <= 80 and "…" not in line, line

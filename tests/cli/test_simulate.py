@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import socket
 
 import pytest
-from typer.testing import Result
+from typer.testing import CliRunner, Result
+
+from colosseum.cli.app import app
 
 from .conftest import Invoke
 
@@ -135,12 +138,36 @@ def test_point_9_ray_auto_without_a_cluster_is_one_line(
     assert "the Ray cluster auto" in line and "Could not find any running Ray instance" in line
 
 
-def test_ray_not_installed_is_one_line(
-    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_ray_not_installed_is_one_line(invoke: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     real = importlib.util.find_spec
     monkeypatch.setattr(
         importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
     )
     line = _one_line_error(invoke(["simulate", "ludus", "-n", "2", "--backend", "ray"]))
     assert "pip install 'colosseum[ray]'" in line
+
+
+def _at_80_columns(args: list[str]) -> str:
+    """`colosseum ARGS` on an 80-column terminal: its output, every line checked to fit."""
+    result = CliRunner(env={"COLUMNS": "80", "NO_COLOR": "1"}).invoke(app, args)
+    assert result.exit_code == 0, result.output
+    for line in result.stdout.splitlines():
+        assert len(line) <= 80, line
+        assert "…" not in line, f"a cell cut at 80 columns: {line!r}"
+    return result.stdout
+
+
+def test_point_9_bench_fits_80_columns() -> None:
+    out = _at_80_columns(["bench", "--seconds", "0.02"])
+    for heading in ("Steps/s", "Games/s", "Clones/s", "Capped"):
+        assert heading in out
+    assert re.search(r"ludus-gladiatorius\s+\d{1,3}(,\d{3})+\s", out), out
+
+
+def test_point_9_simulate_and_tournament_fit_80_columns_with_long_agent_specs() -> None:
+    specs = "ismcts:iterations=2,c=1.4,ismcts:iterations=3,heuristic,random"
+    _at_80_columns(["simulate", "ludus", "-n", "4", "-p", specs, "-s", "1", "-o", "round_limit=3"])
+    out = _at_80_columns(
+        ["tournament", "ludus", "-a", specs, "-n", "1", "-s", "1", "-o", "round_limit=3"]
+    )
+    assert "c=1.4" in out  # folded onto two lines if need be, never cut

@@ -345,9 +345,9 @@ def _win_matrix_table(summary: dict[str, Any]) -> Table:
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
-    table.add_column("Agent", style="bold")
+    table.add_column("Agent", style="bold", overflow="fold")
     for agent in agents:
-        table.add_column(agent, justify="right")
+        table.add_column(agent, justify="right", overflow="fold")
     for row in agents:
         cells = [
             "—" if row == column else f"{summary['win_rate'][row][column]:.1%}" for column in agents
@@ -360,7 +360,7 @@ def _elo_table(summary: dict[str, Any]) -> Table:
     """Agents by Elo, with 95% intervals, overall score and seconds per decision."""
     table = Table(title="Elo (Bradley–Terry, mean 1500)", box=box.SIMPLE_HEAD, title_justify="left")
     for name in ("Agent", "Elo", "95% interval", "Score", "ms/decision", "Decisions"):
-        table.add_column(name, justify="left" if name == "Agent" else "right")
+        table.add_column(name, justify="left" if name == "Agent" else "right", overflow="fold")
     for agent in sorted(summary["agents"], key=lambda a: -summary["elo"][a]):
         low, high = summary["elo_interval"][agent]
         table.add_row(

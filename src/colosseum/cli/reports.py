@@ -74,11 +74,11 @@ def game_panel(info: GameInfo) -> Panel:
     if info.summary:
         parts.append(Text(info.summary, style="italic"))
     options = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=True)
-    options.add_column("Option", style="bold cyan", no_wrap=True)
-    options.add_column("Type", no_wrap=True)
-    options.add_column("Default", no_wrap=True)
-    options.add_column("Allowed", no_wrap=True)
-    options.add_column("Description", ratio=1)
+    options.add_column("Option", style="bold cyan", overflow="fold")
+    options.add_column("Type", overflow="fold")
+    options.add_column("Default", overflow="fold")
+    options.add_column("Allowed", overflow="fold")
+    options.add_column("Description", ratio=1, overflow="fold")
     for spec in info.options:
         default = repr(spec.default) if isinstance(spec.default, str) else str(spec.default)
         options.add_row(
@@ -100,7 +100,7 @@ def simulation_table(summary: dict[str, Any]) -> Group:
         title_justify="left",
     )
     table.add_column("Player", justify="right")
-    table.add_column("Agent", style="bold")
+    table.add_column("Agent", style="bold", overflow="fold")
     table.add_column("Win rate", justify="right")
     table.add_column("Seat", justify="right")
     table.add_column("Seat win rate", justify="right")
@@ -144,32 +144,35 @@ def bench_json(results: Sequence[BenchResult]) -> dict[str, dict[str, float]]:
     }
 
 
-def bench_table(results: Sequence[BenchResult]) -> Table:
+def bench_table(results: Sequence[BenchResult]) -> Group:
+    """Throughput by game in 80 columns, and a line below on what was measured."""
+    seats = sorted({r.players for r in results})
     table = Table(
-        title="Random playouts and clones on one core",
+        title=f"Random playouts ({'/'.join(map(str, seats))} players) and clones on one core",
         box=box.SIMPLE_HEAD,
         title_justify="left",
+        show_edge=False,
+        pad_edge=False,
     )
+    # The figures never wrap: a number cut in two misleads.
     table.add_column("Game", style="bold", no_wrap=True)
-    table.add_column("Players", justify="right")
-    table.add_column("Steps/s", justify="right")
-    table.add_column("Games/s", justify="right")
-    table.add_column("Clones/s", justify="right")
-    table.add_column("Steps/game", justify="right")
-    table.add_column("Capped", justify="right")
-    table.add_column("Measured", justify="right", no_wrap=True)
+    for heading in ("Steps/s", "Games/s", "Clones/s", "Steps/game", "Capped"):
+        table.add_column(heading, justify="right", no_wrap=True)
     for r in results:
         table.add_row(
             r.game,
-            str(r.players),
             f"{r.steps_per_s:,.0f}",
             f"{r.games_per_s:,.1f}",
             f"{r.clones_per_s:,.0f}",
             f"{r.steps / r.games:,.0f}",
-            f"{r.capped}",
-            f"{r.games} games, {r.seconds:.1f} s",
+            f"{r.capped} of {r.games}",
         )
-    return table
+    return Group(table, Text(_measured(results), style="dim"))
+
+
+def _measured(results: Sequence[BenchResult]) -> str:
+    seconds = ", ".join(f"{r.game} {r.seconds:.1f} s" for r in results)
+    return f"Capped: games a cap ended, of those played. Measured: {seconds}."
 
 
 # --- replay ---------------------------------------------------------------------------------
