@@ -144,8 +144,13 @@ def main() -> int:
         import open_spiel.python.games  # noqa: F401  (registers the python_* games)
         import pyspiel
     except ImportError:
-        print("anchor.py needs OpenSpiel: .venv/bin/pip install open_spiel", file=sys.stderr)
-        return 1
+        # Not a failure: OpenSpiel is no dependency of Colosseum (`make bench` goes on).
+        print(
+            "anchor.py skipped: OpenSpiel is not installed "
+            "(.venv/bin/pip install open_spiel, then run it again)",
+            file=sys.stderr,
+        )
+        return 0
     engines = [ours(game) for game in OURS] + [theirs(name, pyspiel) for name in THEIRS]
     rng = random.Random(0)
     warmup = args.seconds if args.warmup is None else args.warmup
