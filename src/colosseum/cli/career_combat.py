@@ -1,6 +1,11 @@
 """`colosseum career fight` and `colosseum career resume`: one combat of a campaign, each step
-stored as it finishes; a combat interrupted (a killed process, Ctrl-C, the end of input) is
-finished by `resume`, which asks only the choices left."""
+stored as it finishes; a combat interrupted (a killed process, Ctrl-C, the end of input, a
+human leaving the arena) is finished by `resume`, which asks only the choices left.
+
+A human's combat in the engine is played as `colosseum play` plays a game: in the full-screen
+interface when stdin and stdout are a terminal, line by line in a pipe or with `--plain`; the
+questions before and after it (hiring, the familia, the post-arena sequence) are asked line by
+line."""
 
 from __future__ import annotations
 
@@ -33,6 +38,11 @@ from .career import CampaignArg, DatabaseOpt, career_errors, open_campaign
 from .career_fight import AskingManager, PromptDice, table_arena, terminal_arena
 from .career_views import sheet_table
 from .common import fail, split_players, stdout_console
+
+PlainOpt = Annotated[
+    bool,
+    typer.Option("--plain", help="A human's combat line by line, not full screen (as in a pipe)."),
+]
 
 
 def _ask(question: str) -> str:
@@ -88,12 +98,14 @@ def fight_command(
         bool, typer.Option("--auto", help="Let the thrifty manager answer every choice.")
     ] = False,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: drawn).")] = None,
+    plain: PlainOpt = False,
     database: DatabaseOpt = None,
 ) -> None:
     """One combat of the campaign: the arena and reward (shown as soon as rolled), hiring, the
     combat (in the engine or from the table), the Fatum and each ludus's post-arena sequence,
     winner first. Dice are rolled by the program or typed in from the table, as the campaign
-    was created. Each step is stored as it finishes; `resume` finishes an interrupted one."""
+    was created. A human plays the combat full screen on a terminal (line by line in a pipe or
+    with --plain). Each step is stored as it finishes; `resume` finishes an interrupted one."""
     console = stdout_console()
     with career_errors():
         opened = open_campaign(database, campaign)
@@ -107,7 +119,7 @@ def fight_command(
         specs = engine_players(arena, listed, len(names) + len(guests), auto)
         plan = make_plan(drawn, names, arena, specs if players else None, auto)
         tied = campaign_winners(opened.sheets.values(), int(opened.settings["glory_target"]))
-        pieces = _pieces(opened, plan, console)
+        pieces = _pieces(opened, plan, console, plain)
         with _interruptible(opened):
             report = run_combat(
                 opened,
@@ -127,10 +139,13 @@ def resume_command(
     auto: Annotated[
         bool, typer.Option("--auto", help="Let the thrifty manager answer the choices left.")
     ] = False,
+    plain: PlainOpt = False,
     database: DatabaseOpt = None,
 ) -> None:
     """Finish the campaign's unfinished combats, from the first step not stored: the same
-    dice and computer choices as an uninterrupted combat; a person is asked his choices left."""
+    dice and computer choices as an uninterrupted combat; a person is asked his choices left
+    (a combat in the engine left unfinished is played again from its start, full screen on a
+    terminal, line by line in a pipe or with --plain)."""
     console = stdout_console()
     with career_errors():
         opened = open_campaign(database, campaign)
@@ -145,7 +160,7 @@ def resume_command(
                 plan["humans"] = []
             tied = campaign_winners(opened.sheets.values(), int(opened.settings["glory_target"]))
             console.print(Text(f"Resuming {describe_draw(combat)}", style="bold"))
-            dice, manager_for, fought = _pieces(opened, plan, console)
+            dice, manager_for, fought = _pieces(opened, plan, console, plain)
             with _interruptible(opened):
                 report = finish_combat(
                     opened, combat.begun, dice, manager_for, fought, announce=_announcer(console)
@@ -153,7 +168,9 @@ def resume_command(
             _print_report(console, opened, combat.lanistae, report, tied)
 
 
-def _pieces(campaign: Campaign, plan: dict[str, Any], console: Console) -> tuple[Any, Any, Arena]:
+def _pieces(
+    campaign: Campaign, plan: dict[str, Any], console: Console, plain: bool = False
+) -> tuple[Any, Any, Arena]:
     """The dice, the managers and the arena a combat's plan asks for."""
     asking = AskingManager(console, _ask)
     table: Dice | None = (
@@ -164,13 +181,13 @@ def _pieces(campaign: Campaign, plan: dict[str, Any], console: Console) -> tuple
         fought = table_arena(console, asking)
     else:
         specs = plan.get("players") or ["heuristic"] * 4
-        fought = _engine(specs, seed, console)
+        fought = _engine(specs, seed, console, plain)
     return step_dice(plan, table), managers(plan, asking), fought
 
 
-def _engine(specs: Sequence[str], seed: int, console: Console) -> Arena:
+def _engine(specs: Sequence[str], seed: int, console: Console, plain: bool) -> Arena:
     if any(spec.lower() == HUMAN for spec in specs):
-        return terminal_arena(console, specs, seed)
+        return terminal_arena(console, specs, seed, plain)
     chosen = list(specs)
 
     def play(sheets: Sequence[Sheet], hired: Any, manager: Any) -> Any:

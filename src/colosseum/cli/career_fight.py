@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
+from rich.text import Text
 
 from ..careers.arena import ArenaResult, choose_familia, combat_result, prima_deck, start_combat
-from ..careers.data import Tables, load_tables
+from ..careers.data import Servitor, Tables, load_tables
 from ..careers.manager import Hire, Manager, Purchase, UsuryChoice
 from ..careers.sequence import Arena, familia_names, prima_choices
 from ..careers.sheet import CareerError, Gladiator, Sheet
+from ..core.actions import Event
+from ..core.state import State
 from ..games.jugula.data import load_catalog
-from .play import PlaySession
+from .play import open_game
 
 Ask = Callable[[str], str]
 
@@ -81,38 +84,98 @@ class AskingManager:
 
     # --- pre-arena --------------------------------------------------------------------------
 
+    def say_refused(self, why: str) -> None:
+        """A bad entry: one line saying what is wrong and what is allowed."""
+        self.console.print(Text.assemble(("refused: ", "red"), why), soft_wrap=True)
+
     def hires(self, sheet: Sheet, tables: Tables) -> list[Hire]:
-        prices = ", ".join(f"{r.code} {r.hire}" for r in tables.ranks)
+        """Gladiators hired for this combat, after the list of what may be hired: the
+        armaturae the ludus has none of, the ranks with their price."""
+        owned = {g.armatura for g in sheet.gladiators}
+        armaturae = [code for code in load_catalog().armatura_by_code if code not in owned]
+        ranks = {r.code: r for r in tables.ranks}
+        prices = ", ".join(f"{r.code} ({r.name}) {r.hire}" for r in tables.ranks)
+        self.console.print(
+            Text(f"Armaturae for hire (none in the ludus): {', '.join(armaturae)}"), soft_wrap=True
+        )
+        self.console.print(Text(f"Ranks and hiring prices: {prices} aurei"), soft_wrap=True)
         question = (
             f"{sheet.lanista} ({sheet.aurei} aurei): hire gladiators for this combat? "
-            f"name:armatura:rank[:upgrade+upgrade], comma-separated, empty for none ({prices})"
+            "name:armatura:rank[:upgrade+upgrade], comma-separated (e.g. Nero:"
+            f"{armaturae[0] if armaturae else 'secutor'}:tiro); empty for none"
         )
         while True:
             hires: list[Hire] = []
-            try:
-                for piece in _names(self.ask(question)):
-                    parts = piece.split(":")
-                    if len(parts) not in (3, 4):
-                        raise CareerError(f"{piece!r} is not name:armatura:rank[:upgrades]")
-                    upgrades = parts[3].split("+") if len(parts) == 4 and parts[3] else []
-                    hires.append((parts[0], parts[1].lower(), parts[2].lower(), upgrades))
+            for piece in _names(self.ask(question)):
+                parts = [part.strip() for part in piece.split(":")]
+                if len(parts) not in (3, 4) or not parts[0]:
+                    self.say_refused(f"{piece!r} is not name:armatura:rank[:upgrade+upgrade]")
+                    break
+                armatura, rank = parts[1].lower(), parts[2].lower()
+                if armatura not in armaturae:
+                    self.say_refused(
+                        f"{parts[1]!r} is not an armatura for hire; for hire: "
+                        f"{', '.join(armaturae)}"
+                    )
+                    break
+                if rank not in ranks:
+                    self.say_refused(f"{parts[2]!r} is not a rank; ranks: {', '.join(ranks)}")
+                    break
+                upgrades = parts[3].split("+") if len(parts) == 4 and parts[3] else []
+                hires.append((parts[0], armatura, rank, upgrades))
+            else:
                 return hires
-            except CareerError as error:
-                self.console.print(f"[red]{error}[/red]")
 
     def servitor_hires(self, sheet: Sheet, tables: Tables) -> list[tuple[str, int]]:
+        """Servitors hired for this combat, after the list of those the ludus has not (code
+        and name) and the price by stars."""
+        offered = [s for s in tables.servitors if s.code not in sheet.servitors]
+        most = tables.ludus.servitor_max_stars
         prices = ", ".join(
-            f"{stars} star(s) {price}" for stars, price in enumerate(tables.servitor_hire, 1)
+            f"{stars} star{'s' if stars > 1 else ''} {price}"
+            for stars, price in enumerate(tables.servitor_hire, 1)
         )
+        codes = ", ".join(f"{s.code} ({s.name})" for s in offered)
+        self.console.print(Text(f"Servitors for hire: {codes or 'none'}"), soft_wrap=True)
+        self.console.print(Text(f"Price for one combat: {prices} aurei"), soft_wrap=True)
         question = (
             f"{sheet.lanista} ({sheet.aurei} aurei): hire servitors for this combat? "
-            f"code:stars, comma-separated ({prices})"
+            "code:stars, comma-separated (e.g. "
+            f"{offered[0].code if offered else 'medicus'}:1); empty for none"
         )
         while True:
-            pieces = [piece.partition(":") for piece in _names(self.ask(question))]
-            if all(stars.isdigit() for _, _, stars in pieces):
-                return [(code.lower(), int(stars)) for code, _, stars in pieces]
-            self.console.print("[red]each hire is code:stars, e.g. medicus:1[/red]")
+            wishes = self._servitor_wishes(sheet, self.ask(question), offered, most)
+            if wishes is not None:
+                return wishes
+
+    def _servitor_wishes(
+        self, sheet: Sheet, answer: str, offered: Sequence[Servitor], most: int
+    ) -> list[tuple[str, int]] | None:
+        """`code:stars, ...` read; None (and one line saying why) for a bad entry."""
+        allowed = [s.code for s in offered]
+        wishes: list[tuple[str, int]] = []
+        for piece in _names(answer):
+            code, sep, stars = (part.strip() for part in piece.partition(":"))
+            code = code.lower()
+            if not sep or not stars.isdigit():
+                example = allowed[0] if allowed else "medicus"
+                self.say_refused(f"{piece!r}: each hire is code:stars, e.g. {example}:1")
+                return None
+            if code in sheet.servitors:
+                self.say_refused(
+                    f"{sheet.lanista} has a {code} already; for hire: {', '.join(allowed)}"
+                )
+                return None
+            if code not in allowed:
+                self.say_refused(
+                    f"{code!r} is not a servitor for hire; for hire: {', '.join(allowed)}"
+                )
+                return None
+            if not 1 <= int(stars) <= most:
+                self.say_refused(f"{piece!r}: a hired servitor has 1 to {most} stars")
+                return None
+            wishes.append((code, int(stars)))
+        return wishes
 
     def familia(self, sheet: Sheet, hired: list[Gladiator], tables: Tables) -> list[str] | None:
         ready = [g.name for g in hired] + [g.name for g in sheet.gladiators if not g.convalescent]
@@ -273,21 +336,34 @@ def table_arena(console: Console, asking: AskingManager) -> Arena:
     return enter
 
 
-def terminal_arena(console: Console, specs: Sequence[str], seed: int) -> Arena:
-    """A combat played here in the `jugula` engine with at least one human seat (`colosseum
-    play`'s hot seat): each ludus's four as its manager names them."""
+def terminal_arena(console: Console, specs: Sequence[str], seed: int, plain: bool = False) -> Arena:
+    """A combat played here in the `jugula` engine with at least one human seat, as
+    `colosseum play` plays a game: full screen on a terminal, line by line in a pipe or with
+    `plain`; each ludus's four as its manager names them."""
 
     def play(
         sheets: Sequence[Sheet], hired: Sequence[Sequence[Gladiator]], manager: Manager
     ) -> ArenaResult:
         names = familia_names(sheets, hired, manager)
         state, chosen = start_combat(sheets, seed, names, hired, prima_choices(sheets, manager))
-        table = PlaySession(console, state, specs)
+        start = state.clone()
+        table = open_game(console, state, specs, plain)
         if not table.run():
             raise CareerError(
                 "the combat was left unfinished: its result is not stored (the draw and the "
                 "hiring are; colosseum career resume plays it again)"
             )
-        return combat_result(sheets, chosen, state, table.log)
+        return combat_result(sheets, chosen, table.state, events_of(start, table.state))
 
     return play
+
+
+def events_of(start: State, end: State) -> list[Event]:
+    """The events of the actions that took `start` to `end`, played again on a copy (the
+    full-screen interface may have taken some back with undo: only those kept count)."""
+    game = start.clone()
+    done = len(game.actions_played())
+    events: list[Event] = []
+    for action in end.actions_played()[done:]:
+        events.extend(game.apply(action))
+    return events
