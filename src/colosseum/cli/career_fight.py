@@ -86,7 +86,7 @@ class AskingManager:
 
     def say_refused(self, why: str) -> None:
         """A bad entry: one line saying what is wrong and what is allowed."""
-        self.console.print(Text.assemble(("refused: ", "red"), why), soft_wrap=True)
+        self.console.print(Text.assemble(("refused: ", "red"), why))
 
     def hires(self, sheet: Sheet, tables: Tables) -> list[Hire]:
         """Gladiators hired for this combat, after the list of what may be hired: the
@@ -95,15 +95,16 @@ class AskingManager:
         armaturae = [code for code in load_catalog().armatura_by_code if code not in owned]
         ranks = {r.code: r for r in tables.ranks}
         prices = ", ".join(f"{r.code} ({r.name}) {r.hire}" for r in tables.ranks)
+        example = f"Nero:{armaturae[0] if armaturae else 'secutor'}:tiro"
+        self.console.print(Text(f"Armaturae for hire (none in the ludus): {', '.join(armaturae)}"))
+        self.console.print(Text(f"Ranks and hiring prices: {prices} aurei."))
         self.console.print(
-            Text(f"Armaturae for hire (none in the ludus): {', '.join(armaturae)}"), soft_wrap=True
+            Text(
+                "Enter name:armatura:rank[:upgrade+upgrade], comma-separated (e.g. "
+                f"{example}), or nothing."
+            )
         )
-        self.console.print(Text(f"Ranks and hiring prices: {prices} aurei"), soft_wrap=True)
-        question = (
-            f"{sheet.lanista} ({sheet.aurei} aurei): hire gladiators for this combat? "
-            "name:armatura:rank[:upgrade+upgrade], comma-separated (e.g. Nero:"
-            f"{armaturae[0] if armaturae else 'secutor'}:tiro); empty for none"
-        )
+        question = f"{sheet.lanista} ({sheet.aurei} aurei), gladiators to hire"
         while True:
             hires: list[Hire] = []
             for piece in _names(self.ask(question)):
@@ -136,13 +137,15 @@ class AskingManager:
             for stars, price in enumerate(tables.servitor_hire, 1)
         )
         codes = ", ".join(f"{s.code} ({s.name})" for s in offered)
-        self.console.print(Text(f"Servitors for hire: {codes or 'none'}"), soft_wrap=True)
-        self.console.print(Text(f"Price for one combat: {prices} aurei"), soft_wrap=True)
-        question = (
-            f"{sheet.lanista} ({sheet.aurei} aurei): hire servitors for this combat? "
-            "code:stars, comma-separated (e.g. "
-            f"{offered[0].code if offered else 'medicus'}:1); empty for none"
+        example = f"{offered[0].code if offered else 'medicus'}:1"
+        self.console.print(Text(f"Servitors for hire: {codes or 'none'}"))
+        self.console.print(
+            Text(
+                f"Price for one combat: {prices} aurei. Enter code:stars, comma-separated "
+                f"(e.g. {example}), or nothing."
+            )
         )
+        question = f"{sheet.lanista} ({sheet.aurei} aurei), servitors to hire"
         while True:
             wishes = self._servitor_wishes(sheet, self.ask(question), offered, most)
             if wishes is not None:
