@@ -105,10 +105,18 @@ def test_point_3_a_card_played_for_an_attack_that_cannot_be_made_is_flagged_at_c
 
 
 def test_point_3_the_log_says_when_a_card_finds_no_attack() -> None:
-    """The words for the event the engine is asked to emit (see the report): "no_attack"."""
-    event = {"kind": "no_attack", "data": {"seat": 0, "card": "virtus"}, "visible_to": None}
-    words = as_text(JUGULA.event(event, {"seat": 1})).plain
-    assert "no attack" in words and "Virtus" in words and "spent" in words
+    """A card played for its combat effect with no attack to make: the engine says so
+    (`no_attack`, only then), and the log puts it in words naming the card."""
+    plays = _combat_plays()
+    for state, notation, attack in plays:
+        after = state.clone()
+        events = [e for e in after.apply(notation) if e.kind == "no_attack"]
+        assert bool(events) != attack, notation
+        for event in events:
+            record = {"kind": event.kind, "data": event.data, "visible_to": None}
+            words = as_text(JUGULA.event(record, after.view(0))).plain
+            assert "no attack" in words and "spent" in words, words
+            assert notation.split()[1] in str(event.data["card"]), (notation, event.data)
 
 
 # --- point 5: Ludi --------------------------------------------------------------------------

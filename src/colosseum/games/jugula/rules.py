@@ -493,15 +493,19 @@ def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event])
         return
     s.in_play[seat].append(card)
     s.tasks.append((END_CARD, seat, card, 0))
-    use_effect(s, seat, effect, value, events)
+    use_effect(s, seat, effect, value, events, card)
 
 
 PRINTED = {effect: "movement" if effect == "move" else effect for effect in EFFECT_RULES}
 """By effect: the field of `Card` that holds the number a card prints for it ("The Cards")."""
 
 
-def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[Event]) -> None:
-    """Movement, Vox Populi, Combat, Draw and Upgrade effects with the given value."""
+def use_effect(
+    s: JugulaState, seat: int, effect: str, value: int, events: list[Event], card: int
+) -> None:
+    """Movement, Vox Populi, Combat, Draw and Upgrade effects with the given value, of `card`
+    (in play). A Combat Effect with no attack to make is said (`no_attack`): the card is spent
+    all the same."""
     if effect == "draw":  # the most played: a lone card may be played for nothing else
         cards.draw(s, seat, value, events, rule=EFFECT_RULES["draw"])
     elif effect == "move":
@@ -510,8 +514,11 @@ def use_effect(s: JugulaState, seat: int, effect: str, value: int, events: list[
     elif effect == "vox":
         cards.gain_vox(s, seat, value, events, rule=EFFECT_RULES["vox"])
     elif effect == "combat":
-        if value > 0:
+        if value > 0 and any(combat.targets(s, a) for a in arena.familia(s, seat)):
             s.tasks.append((ATTACK_PICK, seat, value, NOBODY, 0, 0))
+        else:
+            data = {"seat": seat, "card": s.catalog.cards[card].code, "attacks": value}
+            events.append(public_event("no_attack", data, EFFECT_RULES["combat"]))
     elif effect == "upgrade":
         s.tasks.append((PRIMA, seat, 1, value, 0))
     else:
@@ -545,7 +552,7 @@ def _apply_effects(s: JugulaState, task: Task, action: Action, events: list[Even
     rest_values = tuple(v for i, v in enumerate(values) if i != chosen)
     if picks > 1 and rest:
         s.tasks.append((kind, seat, rest, rest_values, picks - 1))
-    use_effect(s, seat, str(action.args[0]), values[chosen], events)
+    use_effect(s, seat, str(action.args[0]), values[chosen], events, s.in_play[seat][-1])
 
 
 def _legal_discard(s: JugulaState, task: Task) -> list[Action]:
