@@ -12,12 +12,10 @@ never mixed with simulated ones.
 from __future__ import annotations
 
 import json
-import os
 import random
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -31,7 +29,7 @@ from ..careers.gazette import gazette
 from ..careers.pairing import tournament_round
 from ..careers.sheet import CareerError
 from ..careers.simulate import simulate_campaign
-from ..store import NewEvent, Store
+from ..store import NewEvent, Store, data_folder
 from .career_views import export_campaign, history_table, sheet_table, standings_table
 from .common import fail, stderr_console, stdout_console, user_errors
 
@@ -83,10 +81,7 @@ def where(url: str) -> str:
 
 def simulations_url() -> str:
     """`simulations.db` in the user's data folder (the folder of the default database)."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "colosseum"
-    folder.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{folder / 'simulations.db'}"
+    return f"sqlite:///{data_folder() / 'simulations.db'}"
 
 
 def print_where(store: Store, what: str = "Stored in") -> None:

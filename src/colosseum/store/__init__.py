@@ -11,7 +11,7 @@ crash tests use.
 from __future__ import annotations
 
 from .campaigns import CampaignLog, CampaignRow, NewEvent, StoredEvent
-from .database import ENVIRONMENT, Store, default_url
+from .database import ENVIRONMENT, Store, data_folder, default_url
 from .errors import Conflict, NameTaken, SeatRevoked, StoreError, TableClosed
 from .tables import (
     COMPUTER_DECIDES,
@@ -42,5 +42,6 @@ __all__ = [
     "TableClosed",
     "TableLog",
     "TableRow",
+    "data_folder",
     "default_url",
 ]

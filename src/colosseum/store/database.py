@@ -31,15 +31,22 @@ SERVER_POOL = {"pool_size": 16, "max_overflow": 16}
 _PG_MIGRATION_LOCK = 0x636F6C6F  # pg_advisory_xact_lock key serializing migrations
 
 
+def data_folder() -> Path:
+    """The user's Colosseum data folder (`$XDG_DATA_HOME/colosseum`, else
+    `~/.local/share/colosseum`), made if missing."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    folder = base / "colosseum"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
 def default_url() -> str:
     """`COLOSSEUM_DATABASE_URL`, else `colosseum.db` in the user's data folder (or the
     `careers.db` that versions before the web tables made there, when it alone exists)."""
     url = os.environ.get(ENVIRONMENT)
     if url:
         return url
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    folder = base / "colosseum"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = data_folder()
     path = folder / "colosseum.db"
     if not path.exists() and (folder / "careers.db").exists():
         path = folder / "careers.db"
