@@ -7,6 +7,10 @@ Two kinds of page live outside `docs/` and are read where they are, never copied
   addresses (`/howto/jugula`), become links between the site's pages, which
   `mkdocs build --strict` checks like any other;
 - the repository's `CHANGELOG.md`, as `changelog.md`.
+
+The pages of docs/ link to both where they are in the repository
+(`../src/colosseum/web/howto/jugula.md`, `../CHANGELOG.md`), so that the links work on GitHub
+as well; on the site those links lead to the site's pages.
 """
 
 from __future__ import annotations
@@ -33,8 +37,24 @@ def on_files(files: Files, config: Any) -> Files:
     return files
 
 
+# A link from a page of docs/ to where those pages live in the repository, as GitHub shows it:
+# ](../src/colosseum/web/howto/NAME.md) or ](../CHANGELOG.md), with an optional #part
+_REPOSITORY_LINK = re.compile(
+    r"\]\(\.\./(?:src/colosseum/web/howto/([a-z0-9-]+)\.md|(CHANGELOG)\.md)(#[^)\s]*)?\)"
+)
+
+
+def _site_link(match: re.Match[str]) -> str:
+    page = f"howto/{match.group(1)}.md" if match.group(1) else "changelog.md"
+    return f"]({page}{match.group(3) or ''})"
+
+
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    """In a how-to page, a link to `/howto/NAME` becomes a link to the page `NAME.md`."""
-    if not page.file.src_uri.startswith("howto/"):
-        return markdown
-    return _SERVER_LINK.sub(lambda m: f"]({m.group(1)}.md{m.group(2) or ''})", markdown)
+    """In a how-to page, a link to `/howto/NAME` becomes a link to the page `NAME.md`; in a
+    top-level page of docs/, a link to the how-to pages or the changelog where they are in the
+    repository (so that it works on GitHub too) becomes a link to their page on the site."""
+    if page.file.src_uri.startswith("howto/"):
+        return _SERVER_LINK.sub(lambda m: f"]({m.group(1)}.md{m.group(2) or ''})", markdown)
+    if "/" not in page.file.src_uri:
+        return _REPOSITORY_LINK.sub(_site_link, markdown)
+    return markdown
