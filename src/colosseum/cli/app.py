@@ -74,7 +74,10 @@ SeedOpt = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 JobsOpt = Annotated[
-    int, typer.Option("--jobs", "-j", min=1, help="Worker processes (Ray: CPUs of a local Ray).")
+    int,
+    typer.Option(
+        "--jobs", "-j", min=1, help="Processes, this one included (Ray: CPUs of a local Ray)."
+    ),
 ]
 BackendOpt = Annotated[
     str,
