@@ -55,7 +55,7 @@ def test_a_whole_game_against_random(game: str, size: tuple[int, int]) -> None:
         assert len(rows) == size[1] and all(len(row) <= size[0] for row in rows)
     assert "seat 0 to decide" in first and "(you)" in first
     assert "Choose" in first and "f2 Hint" in first and "f3 Undo" in first
-    assert "game over" in last
+    assert "Game over" in last
 
 
 @pytest.mark.parametrize("game", ["ludus-gladiatorius", "jugula"])

@@ -24,6 +24,8 @@ import colosseum
 from colosseum.cli.renderers import renderer_for
 from colosseum.core.state import State
 
+from .tui_helpers import secrets
+
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux not found: install Debian's tmux (apt-get install -y tmux)"
@@ -109,27 +111,6 @@ def pane_factory() -> Iterator[Callable[[list[str]], Pane]]:
 
 
 # --- what each game keeps secret, and a decision to type ------------------------------------------
-
-
-def secrets(state: State, seat: int) -> list[str]:
-    """Text that shows on `seat`'s own screen and must never show to anyone else."""
-    view = state.view(seat)
-    if state.game_id == "ludus-gladiatorius":
-        found = ["Your gladiators"]
-        rival = state.view(1 - seat)
-        hidden = {g["number"] for g in rival["gladiators"] if g["counter"] == "hidden"}
-        for entry in view["gladiators"]:
-            if entry["number"] in hidden:
-                found.append(f"counter {entry['counter']}")
-        return found
-    if state.game_id == "ludi-gladiatorii":
-        cards = view["lanistae"][seat].get("combat_hand_cards") or []
-        return ["Your combat hand"] if cards else []
-    from colosseum.games.jugula.render_names import card_spec
-
-    hand = view["lanistae"][seat]["hand"]
-    names = [spec.name[:7] for spec in (card_spec(code) for code in hand) if spec is not None]
-    return ["Your hand", *names] if hand else []
 
 
 def choose(state: State) -> str:
@@ -241,3 +222,86 @@ def test_hot_seat_leaves_no_secret_in_the_scroll_back(
     for secret in kept[0] + kept[1]:
         assert secret not in history, f"{secret!r} left in the scroll-back:\n{history}"
     assert os.path.exists(record)
+
+
+# --- issue 47, point 1: every key on the handover screen ------------------------------------------
+
+HANDOVER_KEYS = [
+    *(f"F{n}" for n in range(1, 13)),
+    "PPage",
+    "NPage",
+    "S-PPage",
+    "S-NPage",
+    "C-Up",
+    "C-Down",
+    "Tab",
+    "BTab",
+    "Escape",
+    "Up",
+    "Down",
+]
+LOOK = 40  # looks at the pane after the keys (a worker such as the hint's may answer late)
+
+
+def _steady(pane: Pane) -> str:
+    """The screen once it stays the same for a few looks (the footer is drawn last)."""
+    seen = [pane.screen()]
+    while len(seen) < 200 and not (len(seen) >= 6 and len(set(seen[-6:])) == 1):
+        time.sleep(0.05)
+        seen.append(pane.screen())
+    return seen[-1]
+
+
+def _press_everything(pane: Pane, record: Path, kept: list[str]) -> None:
+    """Every function key, paging, Tab, Esc, arrows and typed words on the handover screen;
+    then the pane, scroll-back included, looked at again and again for any seat's secret."""
+    state = _state(record)
+    secret = [*kept, *secrets(state, 0), *secrets(state, 1)]
+    before = _steady(pane)
+    for key in HANDOVER_KEYS:
+        pane.keys(key)
+    pane.keys("hint legend log rules undo", literal=True)
+    for _ in range(LOOK):
+        time.sleep(0.05)
+        screen, history = pane.screen(), pane.history()
+        assert screen == before, f"a key changed the handover screen:\n{screen}"
+        for text in secret:
+            assert text not in history, f"{text!r} shown on the handover screen:\n{history}"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("ludus", []), ("ludi", ["-o", "combat_decision=true"]), ("jugula", [])],
+)
+def test_point_1_every_key_on_the_handover_screen_shows_no_secret(
+    game: str, options: list[str], pane_factory: Callable[[list[str]], Pane], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    command = [sys.executable, "-m", "colosseum", "play", game, "-p", "human,human"]
+    pane = pane_factory([*command, "--seed", "3", "--save", str(record), *options])
+    pane.wait(lambda s: "Pass the keyboard to seat 0" in s, "the first handover")
+    while _played(record) < 0:  # saved before the first move
+        time.sleep(0.05)
+    _press_everything(pane, record, [])
+    pane.keys("Enter")
+    pane.wait(lambda s: "view of seat 0" in s and "seat 0 to decide" in s, "seat 0's screen")
+    kept = secrets(_state(record), 0)
+    pane.wait(lambda s: all(text in s for text in kept[:1]), f"seat 0's own {kept[:1]}")
+    for _ in range(20):  # seat 0 decides until the keyboard passes
+        state = _state(record)
+        if state.current_player != 0:
+            break
+        kept = sorted({*kept, *secrets(state, 0)})
+        played = _played(record)
+        pane.keys(choose(state), literal=True)
+        pane.keys("Enter")
+        deadline = time.monotonic() + WAIT
+        while _played(record) == played and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _played(record) > played, f"the action was not taken:\n{pane.screen()}"
+    pane.wait(lambda s: "Pass the keyboard to seat 1" in s, "the handover to seat 1")
+    _press_everything(pane, record, kept)
+    pane.keys("Enter")
+    pane.wait(lambda s: "view of seat 1" in s, "seat 1's screen")
+    pane.keys("C-q")
+    pane.wait(lambda s: "EXITED" in s, "the end of the command")

@@ -30,6 +30,40 @@ def screen_text(app: App[Any]) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def region_text(app: App[Any], selector: str) -> str:
+    """What the widget `selector` shows now: the rows and columns of the screen it covers."""
+    region = app.query_one(selector).region
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
+    return "\n".join(row[region.x : region.right] for row in rows)
+
+
+def squeezed(text: str) -> str:
+    """`text` without any white space (to find a wrapped sentence whole)."""
+    return "".join(text.split())
+
+
+def secrets(state: State, seat: int) -> list[str]:
+    """Text that shows on `seat`'s own screen and must never show to anyone else: Ludus its
+    face-down counters, Ludi its combat hand, Jugula its hand's cards."""
+    view = state.view(seat)
+    if state.game_id == "ludus-gladiatorius":
+        found = ["Your gladiators"]
+        rival = state.view(1 - seat)
+        hidden = {g["number"] for g in rival["gladiators"] if g["counter"] == "hidden"}
+        for entry in view["gladiators"]:
+            if entry["number"] in hidden:
+                found.append(f"counter {entry['counter']}")
+        return found
+    if state.game_id == "ludi-gladiatorii":
+        cards = view["lanistae"][seat].get("combat_hand_cards") or []
+        return ["Your combat hand"] if cards else []
+    from colosseum.games.jugula.render_names import card_spec
+
+    hand = view["lanistae"][seat]["hand"]
+    names = [spec.name[:7] for spec in (card_spec(code) for code in hand) if spec is not None]
+    return ["Your hand", *names] if hand else []
+
+
 def new_state(game: str, seed: int = 3, **options: Any) -> State:
     return colosseum.new_game(game, players=2, seed=seed, options={**CAPS[game], **options})
 

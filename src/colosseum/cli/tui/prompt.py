@@ -15,6 +15,8 @@ COMMANDS = {
     "hint": "hint",
     "undo": "undo",
     "rules": "rules",
+    "legend": "legend",
+    "log": "log",
     **dict.fromkeys(QUIT_WORDS, "quit"),
 }
 COMMANDS.update(dict.fromkeys(HELP_WORDS, "help"))
@@ -24,7 +26,7 @@ MAX_INPUT = 200  # characters the prompt accepts
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """`hint`, `undo`, `help` or `quit`."""
+    """`hint`, `undo`, `rules`, `legend`, `log`, `help` or `quit`."""
 
     name: str
 
@@ -83,7 +85,14 @@ def _shortened(text: str, limit: int = 12) -> str:
     return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} digits)"
 
 
-def one_line(message: str, limit: int = 160) -> str:
-    """A message on one line of at most `limit` characters."""
+def refusal(message: str) -> str:
+    """The game's refusal for the message line: its list of legal actions (cut at 80 columns)
+    left to the menu, which shows them all."""
+    head, _, _ = message.partition("; legal: ")
+    return f"{head}; the menu lists your choices" if head != message else message
+
+
+def one_line(message: str, limit: int = 230) -> str:
+    """A message without line breaks, at most `limit` characters (three rows at 80 columns)."""
     flat = " ".join(message.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"

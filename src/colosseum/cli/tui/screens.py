@@ -1,13 +1,14 @@
-"""The screens shown over the game: the hot-seat handoff, the hints, the help."""
+"""The screens shown over the game: the hot-seat handoff, the hints, the legend, the help."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Middle
+from textual.containers import Center, Middle, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
@@ -15,23 +16,28 @@ from ...agents.hints import Hint
 
 HELP = """\
 Keys
-  Enter      play the action typed, or the highlighted menu entry
+  Enter      play the action typed, or the highlighted menu entry (shown whole)
   ↑ ↓        move through the menu        Tab   take the highlighted entry
   →          take the completion shown    Esc   one word back
-  F2         hint: the top three actions with their estimated win chances
+  F1         this help                    F2    hint: the top three actions, win chances
   F3         undo your last decision (never across dice, a draw or a reveal)
-  F4         show or hide the rule each event of the log applied (`rules`)
-  F1         this help                    Ctrl+Q  leave (the record is saved with --save)
-  PgUp PgDn  scroll the board
+  F4         show or hide the rule each event of the log applied
+  F5         the legend: what the board's and the panel's abbreviations mean
+  F6         the log tall (the board hidden) or back; Ctrl+↑ Ctrl+↓ scroll the log
+  PgUp PgDn  scroll the board             Ctrl+Q  leave (the record is saved with --save)
+  After a computer's turn the log starts at your last decision: read on with Ctrl+↓.
 
 Typing
   An action by its notation (case and spacing ignored), word by word: the menu offers the
-  next words, and a number picks a menu entry. The words hint, undo, help and quit work too.
+  next words, and a number picks a menu entry. A bare target (`c8`) is the action that
+  ends with it; words that could be several actions narrow the menu and ask which.
+  The words hint, undo, rules, legend, log, help and quit work too.
 """
 
 
 class PassScreen(Screen[None]):
-    """Hot seat: a neutral screen, nothing of any seat, until the next one presses Enter."""
+    """Hot seat: a neutral screen, nothing of any seat, until the next one presses Enter. The
+    game's own keys are off meanwhile (`PlayApp.check_action`): only Enter and Ctrl+Q act."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "Show my screen", show=True)]
     DEFAULT_CSS = """
@@ -87,6 +93,40 @@ class HintScreen(ModalScreen[str | None]):
     def action_pick(self, number: int) -> None:
         if 1 <= number <= len(self.hints):
             self.dismiss(self.hints[number - 1].notation)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LegendScreen(ModalScreen[None]):
+    """The game's legend for the seat on screen (its renderer's `legend`); it scrolls."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,f5,q", "close", "Close", show=True),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+    ]
+    DEFAULT_CSS = """
+    LegendScreen { align: center middle; }
+    LegendScreen VerticalScroll { width: 80; max-width: 100%; height: auto; max-height: 100%;
+                                  border: round $accent; background: $panel; padding: 0 1; }
+    """
+    WIDTH = 76  # the legend's room inside the frame at 80 columns
+
+    def __init__(self, legend: RenderableType) -> None:
+        super().__init__()
+        self.legend = legend
+
+    def compose(self) -> Any:
+        with VerticalScroll(id="legend"):
+            yield Static(Text("Legend · Esc closes", style="bold"))
+            yield Static(self.legend, markup=False)
+        yield Footer()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one(VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

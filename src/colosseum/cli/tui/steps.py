@@ -3,7 +3,9 @@
 Notations are words (`deploy murmillo d1 n`: the kind, the gladiator, the square, the facing),
 so the legal notations sharing the words typed so far form a tree: each step offers the next
 words, and a step with one possible word is taken at once. When few actions remain they are
-offered whole. Nothing here knows a game: the words are the notations' own.
+offered whole. Words that begin no action may be its end instead: a bare target (`c8` for
+`to c8`). Enter (`resolve`) plays only what names one action; what could be several narrows
+the menu and asks. Nothing here knows a game: the words are the notations' own.
 """
 
 from __future__ import annotations
@@ -92,6 +94,80 @@ def _descend(prefix: tuple[str, ...], matching: list[str], max_whole: int) -> St
         else:
             choices.append(Choice(" ".join((*prefix, word)) + " ", word, len(members)))
     return Step(prefix, tuple(matching), tuple(choices))
+
+
+def ending_with(legal: Sequence[str], typed: str, partial: bool = False) -> list[str]:
+    """The `legal` notations (in their order) whose last words are the words `typed` and that
+    have more words before them (`c8` for `to c8`); with `partial`, the last word typed may be
+    the beginning of the notation's last word."""
+    words = normalize_notation(typed).split(" ") if typed.strip() else []
+    found: list[str] = []
+    for notation in legal if words else ():
+        own = _words(notation)
+        if len(own) <= len(words):
+            continue
+        tail = own[-len(words) :]
+        last = tail[-1] == words[-1] or (partial and tail[-1].startswith(words[-1]))
+        if last and tail[:-1] == words[:-1]:
+            found.append(notation)
+    return found
+
+
+def narrowed(legal: Sequence[str], typed: str, max_whole: int = MAX_WHOLE) -> Step:
+    """The menu for `typed`: the step its words reach (`step`), or, when they begin no action,
+    the actions they end (offered whole). Digits alone stay a menu number."""
+    current = step(legal, typed, max_whole)
+    text = typed.strip()
+    if current.matching or not text or (text.isascii() and text.isdigit()):
+        return current
+    tails = ending_with(legal, typed, partial=not typed.endswith(" "))
+    return Step((), tuple(tails), tuple(Choice(n, _words(n)[-1], 1) for n in tails))
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Enter names one legal action: play it."""
+
+    notation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Enter could mean any of `count` actions: put `prompt` in the input, the menu lists them."""
+
+    prompt: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Judge:
+    """Nothing legal reads so: the game judges `text` (it knows its words, e.g. `north` for
+    `n`, and says why it refuses)."""
+
+    text: str
+
+
+def resolve(legal: Sequence[str], typed: str, max_whole: int = MAX_WHOLE) -> Play | Ask | Judge:
+    """What Enter on `typed` does: a legal notation, or the one action its words begin or end,
+    is played; words several actions begin or end never pick one of them, they ask."""
+    wanted = normalize_notation(typed)
+    for notation in legal:
+        if normalize_notation(notation) == wanted:
+            return Play(notation)
+    current = step(legal, typed, max_whole)
+    if len(current.matching) == 1:
+        return Play(current.matching[0])
+    if current.matching:
+        settled = " ".join(current.prefix)
+        prompt = settled + " " if settled and settled.startswith(wanted) else typed
+        return Ask(prompt, len(current.matching))
+    for partial in (False, True):
+        tails = ending_with(legal, typed, partial)
+        if len(tails) == 1:
+            return Play(tails[0])
+        if tails:
+            return Ask(typed, len(tails))
+    return Judge(typed)
 
 
 def split_number(legal: Sequence[str], typed: str) -> tuple[str, str | None]:

@@ -76,6 +76,57 @@ class QuietLog(RichLog, can_focus=False):
     """The log: it scrolls, and leaves the keys to the prompt or the viewer."""
 
 
+class GameLog(QuietLog):
+    """The game's log, written a line at a time, that remembers where each action's events
+    begin so it can be scrolled to them (`show_from`): after a computer's turn, the human's
+    last decision and what followed, rather than only the end."""
+
+    KEEP = 2000  # rows kept before the log is written again from its last events
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(wrap=True, min_width=20, auto_scroll=False, **kwargs)
+        self.starts: dict[int, int] = {}  # an action's number -> the row of its first event
+        self.shown: tuple[int | None, int] | None = None  # (viewer, events written)
+
+    def forget(self) -> None:
+        """Empty it (a new viewer, an undo, the rule ids shown or hidden)."""
+        self.clear()
+        self.starts.clear()
+        self.shown = None
+
+    @property
+    def full(self) -> bool:
+        return len(self.lines) > self.KEEP
+
+    def add(self, number: int, text: Text) -> None:
+        """One event of action `number`."""
+        self.starts.setdefault(number, len(self.lines))
+        self.write(text, scroll_end=False)
+
+    def show_from(self, number: int | None) -> None:
+        """Scroll so the first event of action `number` (or a later one) is the top row, or as
+        near as the end allows; the end if `number` is None or not written."""
+        later = [row for n, row in self.starts.items() if number is not None and n >= number]
+        if later:
+            self.call_after_refresh(self.scroll_to, y=min(later), animate=False)
+        else:
+            self.scroll_end(animate=False, immediate=False)
+
+    def page(self, direction: int) -> None:
+        """A page up (-1) or down (1), a row of the last page kept in view."""
+        self.scroll_relative(y=direction * max(1, self.size.height - 1), animate=False)
+
+
+def fitted(parts: Sequence[str], width: int, separator: str = " · ") -> str:
+    """The first part, then each next one that still fits in `width` (a line of
+    statuses by importance: a part that does not fit is left out, never cut)."""
+    line = parts[0] if parts else ""
+    for part in parts[1:]:
+        if len(line) + len(separator) + len(part) <= width:
+            line += separator + part
+    return line
+
+
 def menu_label(number: int, choice: Choice, renderer: Renderer, view: View) -> Text:
     """ "3 deploy murmillo d1 n  words…": the number to type, the notation, what it means; a
     step shows the words typed so far and how many actions follow."""
