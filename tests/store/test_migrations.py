@@ -8,12 +8,15 @@ import json
 import shutil
 from pathlib import Path
 
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from typer.testing import CliRunner
 
 from colosseum.careers.campaign import Campaign
 from colosseum.cli.app import app
 from colosseum.store import Store
 from colosseum.store.database import current_revision, head_revision
+from colosseum.store.schema import metadata
 
 FIXTURES = Path(__file__).with_name("fixtures")
 
@@ -57,3 +60,15 @@ def test_a_new_database_is_made_at_the_newest_revision(tmp_path: Path) -> None:
     assert current_revision(store.engine) == head_revision()
     Store(f"sqlite:///{tmp_path / 'new.db'}")  # opening again changes nothing
     assert current_revision(store.engine) == head_revision()
+
+
+def test_the_migrations_make_the_schema_the_code_declares(tmp_path: Path) -> None:
+    """What `migrations/` builds is what `schema.py` declares: no column, table, index or
+    foreign key missing or different on either side (Alembic's autogenerate comparison)."""
+    store = Store(f"sqlite:///{tmp_path / 'new.db'}")
+    with store.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        differences = compare_metadata(context, metadata)
+    assert [
+        d for d in differences if d[0] != "remove_table" or d[1].name != "alembic_version"
+    ] == []

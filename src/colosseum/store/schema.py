@@ -13,8 +13,10 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
     false,
+    true,
 )
 
 metadata = MetaData()
@@ -70,6 +72,93 @@ game_tables = Table(
     Column("failure", String(500), nullable=True),
     # who decides next: 'human', 'computer' or 'none' (null: not known, check it)
     Column("decider", String(10), nullable=True),
+    # the time control (web/clocks.py): null or {"kind": "none"}, {"kind": "days", "days": n},
+    # {"kind": "live", "minutes": m, "increment": s}, with its policy when a seat runs out
+    Column("clock", JSON, nullable=True),
+    # when the deciding seat's clock began to run (null: no clock runs)
+    Column("turn_started", DateTime(timezone=True), nullable=True),
+    # how a table ended other than by the rules: {"kind": "resigned" | "timeout", "seat": s, ...}
+    Column("outcome", JSON, nullable=True),
+)
+
+# A person's account: a name unique once trimmed and case-folded, an Argon2id hash of the
+# password (null: none set), an email for notifications (optional). A deleted account keeps
+# its row, renamed, so that its games keep a seat to point at.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(40), nullable=False, unique=True),
+    Column("password_hash", String(200), nullable=True),
+    Column("email", String(254), nullable=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("disabled", Boolean, nullable=False, server_default=false()),
+    Column("deleted", Boolean, nullable=False, server_default=false()),
+    # mail when it becomes this account's turn (the unsubscribe link turns it off)
+    Column("notify_email", Boolean, nullable=False, server_default=true()),
+)
+
+# A sign-in: the SHA-256 of its cookie's secret (never the secret), expiring, revocable.
+sign_ins = Table(
+    "sign_ins",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("expires", DateTime(timezone=True), nullable=False),
+    Column("revoked", Boolean, nullable=False, server_default=false()),
+)
+
+# A passkey (WebAuthn credential) of an account.
+passkeys = Table(
+    "passkeys",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("credential_id", String(1400), nullable=False, unique=True),  # base64url
+    Column("public_key", Text, nullable=False),  # base64url of the COSE key
+    Column("sign_count", BigInteger, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# A WebAuthn challenge waiting for its answer (registration or sign-in), used once.
+challenges = Table(
+    "challenges",
+    metadata,
+    Column("id", String(64), primary_key=True),  # SHA-256 of the id handed to the browser
+    Column("purpose", String(20), nullable=False),  # "register" or "sign-in"
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=True),
+    Column("challenge", String(200), nullable=False),  # base64url
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+
+# A browser's Web Push subscription for an account.
+push_subscriptions = Table(
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("endpoint", String(1000), nullable=False, unique=True),
+    Column("p256dh", String(200), nullable=False),
+    Column("auth", String(100), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+# Notifications to send (mail, push), each claimed by one process and sent once.
+outbox = Table(
+    "outbox",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("kind", String(10), nullable=False),  # "mail" or "push"
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("table_id", String(32), nullable=True),
+    Column("payload", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False, index=True),
+    Column("claimed_until", DateTime(timezone=True), nullable=True),  # a sender holds it
+    Column("sent", DateTime(timezone=True), nullable=True, index=True),
+    Column("attempts", Integer, nullable=False, server_default="0"),
+    Column("error", String(500), nullable=True),
 )
 
 # Who sits where: a human seat holds the hash of its secret token (never the token itself).
@@ -82,6 +171,10 @@ table_seats = Table(
     Column("name", String(60), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False),  # someone sat down (link used or lobby join)
+    # the account holding the seat, or for whom it is reserved (null: a guest's, by its token)
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=True, index=True),
+    # a clocked table: the seat's time left, in milliseconds, when its turn last began or ended
+    Column("time_left_ms", BigInteger, nullable=True),
 )
 
 # The append-only log of each table, numbered 1, 2, ... without gaps.
@@ -95,4 +188,17 @@ table_actions = Table(
     Column("notation", String(200), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "seq"),
+)
+
+# What a table's seats (or its spectators) said, in order; kept with the table for its replay.
+table_chat = Table(
+    "table_chat",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),  # null: a spectator
+    Column("name", String(60), nullable=False),
+    Column("text", String(500), nullable=False),
+    Column("version", Integer, nullable=False),  # actions accepted when it was said
+    Column("created", DateTime(timezone=True), nullable=False),
 )
