@@ -4,12 +4,13 @@ PostgreSQL (or any SQLAlchemy URL) by `COLOSSEUM_DATABASE_URL`.
 `schema.py` holds the tables, `migrations/` the Alembic revisions run on start
 (`database.py`), and each aggregate has one small repository with `load(id)` and
 `append(id, expected_seq, events)`: `campaigns.py` for the careers' campaigns,
-`tables.py` for the web server's game tables. `faults.py` is the deterministic fault hook the
-crash tests use.
+`tables.py` for the web server's game tables; `accounts.py` keeps people's accounts and their
+sign-ins. `faults.py` is the deterministic fault hook the crash tests use.
 """
 
 from __future__ import annotations
 
+from .accounts import AccountRow, Accounts
 from .campaigns import CampaignLog, CampaignRow, NewEvent, StoredEvent
 from .database import ENVIRONMENT, Store, data_folder, default_url
 from .errors import Conflict, NameTaken, SeatRevoked, StoreError, TableClosed
@@ -24,6 +25,8 @@ from .tables import (
 )
 
 __all__ = [
+    "AccountRow",
+    "Accounts",
     "COMPUTER_DECIDES",
     "ENVIRONMENT",
     "HUMAN_DECIDES",

@@ -19,6 +19,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from .accounts import Accounts
 from .campaigns import CampaignLog
 from .errors import StoreError
 from .tables import TableLog
@@ -82,6 +83,7 @@ class Store:
             ) from None
         self.campaigns = CampaignLog(self.engine)
         self.tables = TableLog(self.engine)
+        self.accounts = Accounts(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -22,6 +22,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from ..core.errors import ColosseumError, IllegalAction
 from ..store import Store, StoreError
 from ..store.tables import CHANNEL
+from .accounts_api import accounts
 from .api import MAX_MESSAGE, MAX_RECORD, lobby, sockets, tables
 from .apidocs import api_docs
 from .bots import BotPool
@@ -34,6 +35,7 @@ from .ratelimit import Limiter, RateLimit, too_many
 from .refusals import document_refusals
 from .service import TableService
 from .settings import ServerSettings
+from .signin import CrossSiteGuard
 from .upkeep import sweep_idle, sweep_once
 
 log = logging.getLogger("colosseum.web")
@@ -105,6 +107,7 @@ def create_app(
     # then the rate limit, then the body's size and form.
     app.add_middleware(BodyGuard, limit=MAX_MESSAGE, paths={"/api/records": MAX_RECORD})
     app.add_middleware(RateLimit, limiter=limiter)
+    app.add_middleware(CrossSiteGuard)  # cookie-signed changes only from our own pages
     app.add_middleware(SecurityHeaders)
     # The client's address from X-Forwarded-For only when a trusted proxy connected.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(settings.trusted_proxies))
@@ -112,6 +115,7 @@ def create_app(
     app.include_router(tables)
     app.include_router(sockets)
     app.include_router(careers)
+    app.include_router(accounts)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if settings.api_docs:

@@ -66,3 +66,30 @@ class Unreplayable(TableError):
 
 
 STATUS[Unreplayable] = 409
+
+
+class AccountError(TableError):
+    """A request about an account refused (docs/web.md, "Accounts"); nothing changed."""
+
+
+class SignInFirst(AccountError):
+    """A request that needs a signed-in account, made signed out (or with an expired or
+    revoked sign-in)."""
+
+
+class SignInFailed(AccountError):
+    """A wrong name or password; the message never says which."""
+
+
+class AccountDisabled(AccountError):
+    """A sign-in to an account an operator disabled."""
+
+
+class AccountNameTaken(AccountError):
+    """A new account named like an existing one (trimmed, ignoring case)."""
+
+
+STATUS[SignInFirst] = 401
+STATUS[SignInFailed] = 401
+STATUS[AccountDisabled] = 403
+STATUS[AccountNameTaken] = 409
