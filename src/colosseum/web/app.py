@@ -31,6 +31,7 @@ from .errors import STATUS, RateLimited
 from .guards import BodyGuard, SecurityHeaders
 from .hub import Hub
 from .pages import pages
+from .passkeys import passkeys
 from .ratelimit import Limiter, RateLimit, too_many
 from .refusals import document_refusals
 from .service import TableService
@@ -116,6 +117,7 @@ def create_app(
     app.include_router(sockets)
     app.include_router(careers)
     app.include_router(accounts)
+    app.include_router(passkeys)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if settings.api_docs:
