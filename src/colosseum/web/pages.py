@@ -1,8 +1,10 @@
-"""The pages: the lobby, a table, its replay, how to play. Each is a small HTML shell (Jinja2,
+"""The pages: the lobby, a table, its replay, how to play, and an account's pages (sign in,
+register, the account, "My games"). Each is a small HTML shell (Jinja2,
 every value escaped) whose ES modules talk to the API; no page embeds a seat's secrets."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -44,6 +46,29 @@ def replay_page(request: Request, table_id: str) -> HTMLResponse:
     summary = _service(request).summary(table_id)
     return templates.TemplateResponse(
         request, "replay.html", {"title": f"Replay: {summary['title']}", "table": summary}
+    )
+
+
+ACCOUNT_PAGES = {
+    "/signin": ("signin.html", "Sign in"),
+    "/register": ("register.html", "Register"),
+    "/account": ("account.html", "Your account"),
+    "/me": ("mygames.html", "My games"),
+}
+
+
+def _account_page(template: str, title: str) -> Callable[[Request], HTMLResponse]:
+    def page(request: Request) -> HTMLResponse:
+        return templates.TemplateResponse(request, template, {"title": title})
+
+    return page
+
+
+for _path, (_template, _title) in ACCOUNT_PAGES.items():
+    # The same shell for every visitor: the page's module asks `GET /api/me` who is signed in
+    # (the session cookie is HttpOnly), so no page is rendered from an account's data.
+    pages.add_api_route(
+        _path, _account_page(_template, _title), methods=["GET"], response_class=HTMLResponse
     )
 
 

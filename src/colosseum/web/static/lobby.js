@@ -1,12 +1,19 @@
 // The lobby: a form to create a table (every option of the chosen game as a field), the
 // open tables with their free seats, and a record to replay. A seed may be chosen only for a
-// practice table, whose seed everyone sees; the list marks such tables.
+// practice table, whose seed everyone sees; the list marks such tables. Signed in, a seat
+// may be "me" (the creator's account) or "account" (reserved for another account by its
+// name: it opens for that account wherever it signs in). Joining a free seat asks the
+// guest's name first.
 
 import { api, showMessage } from "./api.js";
+import { currentAccount } from "./session.js";
 
 const element = (id) => document.getElementById(id);
 const SEAT_KINDS = ["human", "random", "heuristic", "easy", "normal", "hard"];
+const ACCOUNT_KINDS = ["me", "account"];
+const KIND_WORDS = { human: "human (a guest, by link)", me: "me", account: "account: name…" };
 let games = [];
+let account = null; // the account signed in, if any
 
 function game() {
   return games.find((g) => g.id === element("game").value);
@@ -65,22 +72,54 @@ function showSeats() {
   const fieldset = element("seats");
   const legend = fieldset.querySelector("legend");
   const before = [...fieldset.querySelectorAll("select")].map((s) => s.value);
+  const beforeNames = [...fieldset.querySelectorAll("input[data-account]")].map((i) => i.value);
+  const kinds = account ? [...ACCOUNT_KINDS, ...SEAT_KINDS] : SEAT_KINDS;
   const seats = [];
   for (let seat = 0; seat < Number(element("count").value); seat += 1) {
+    const row = document.createElement("div");
+    row.className = "seat-row";
     const label = document.createElement("label");
     label.textContent = `Seat ${seat} `;
     const select = document.createElement("select");
     select.name = `seat-${seat}`;
-    for (const kind of SEAT_KINDS) {
+    for (const kind of kinds) {
       const item = document.createElement("option");
-      item.value = item.textContent = kind;
+      item.value = kind;
+      item.textContent = kind === "me" ? `me (${account.name})` : KIND_WORDS[kind] || kind;
       select.append(item);
     }
-    select.value = before[seat] || (seat === 0 ? "human" : "heuristic");
+    const first = seat === 0 ? (account ? "me" : "human") : "heuristic";
+    select.value = kinds.includes(before[seat]) ? before[seat] : first;
     label.append(select);
-    seats.push(label);
+    const name = document.createElement("input");
+    name.name = `account-${seat}`;
+    name.dataset.account = String(seat);
+    name.maxLength = 40;
+    name.placeholder = "their account's name";
+    name.setAttribute("aria-label", `account for seat ${seat}`);
+    name.value = beforeNames[seat] || "";
+    const showName = () => {
+      name.hidden = select.value !== "account";
+      name.required = !name.hidden;
+    };
+    select.addEventListener("change", showName);
+    showName();
+    row.append(label, name);
+    seats.push(row);
   }
   fieldset.replaceChildren(legend, ...seats);
+}
+
+// What the API takes for each seat: a kind's word, or an account seat as an object.
+function seatSpecs() {
+  return [...element("seats").querySelectorAll("select")].map((select, seat) => {
+    if (select.value === "me") return { kind: "me" };
+    if (select.value === "account") {
+      const name = element("seats").querySelector(`input[data-account="${seat}"]`).value.trim();
+      return { kind: "account", name };
+    }
+    return select.value;
+  });
 }
 
 function options() {
@@ -96,7 +135,8 @@ function options() {
 
 async function create(event) {
   event.preventDefault();
-  const players = [...element("seats").querySelectorAll("select")].map((s) => s.value);
+  const players = seatSpecs();
+  const mine = players.findIndex((kind) => kind === "human");
   const practice = element("practice").checked;
   const seedText = practice ? element("seed").value.trim() : "";
   const body = {
@@ -106,7 +146,7 @@ async function create(event) {
     private: element("private").checked,
     hints: element("hints").checked,
     practice,
-    names: players.map((kind, seat) => (seat === players.indexOf("human") ? element("name").value : "")),
+    names: players.map((kind, seat) => (seat === mine && !account ? element("name").value : "")),
   };
   if (seedText) {
     const seed = Number(seedText);
@@ -118,31 +158,50 @@ async function create(event) {
   }
   try {
     const table = await api("/api/tables", { method: "POST", body });
-    const humans = table.seats.filter((s) => s.join);
-    const mine = humans[0];
-    const others = humans.slice(1);
-    if (!others.length) {
-      location.assign(mine ? mine.join : table.spectate);
-      return;
-    }
-    element("invite-list").replaceChildren(
-      ...others.map((seat) => {
-        const item = document.createElement("li");
-        const link = new URL(seat.join, location.href).href;
-        const code = document.createElement("input");
-        code.readOnly = true;
-        code.value = link;
-        code.size = 60;
-        code.setAttribute("aria-label", `link for seat ${seat.seat}`);
-        item.append(`Seat ${seat.seat}: `, code);
-        return item;
-      }),
-    );
-    element("go-table").href = mine.join;
-    element("invites").hidden = false;
+    showCreated(table, players);
   } catch (error) {
     showMessage(error.message);
   }
+}
+
+// After creating: straight to the table when nobody is to be invited; else one link per
+// guest's seat, and a line per seat reserved for an account.
+function showCreated(table, players) {
+  const signedInSeat = players.some((kind) => kind.kind === "me");
+  const humans = table.seats.filter((s) => s.join && players[s.seat] === "human");
+  const reserved = table.seats.filter((s) => players[s.seat] && players[s.seat].kind === "account");
+  const tablePath = `/tables/${encodeURIComponent(table.id)}`;
+  const mine = signedInSeat ? { join: tablePath } : humans[0];
+  const others = signedInSeat ? humans : humans.slice(1);
+  if (!others.length && !reserved.length) {
+    location.assign(mine ? mine.join : table.spectate);
+    return;
+  }
+  element("invite-help").hidden = !others.length;
+  element("reserved-list").replaceChildren(
+    ...reserved.map((seat) => {
+      const item = document.createElement("li");
+      item.textContent =
+        `Seat ${seat.seat} is kept for ${players[seat.seat].name}: ` +
+        "it opens when they sign in (My games lists it).";
+      return item;
+    }),
+  );
+  element("invite-list").replaceChildren(
+    ...others.map((seat) => {
+      const item = document.createElement("li");
+      const link = new URL(seat.join, location.href).href;
+      const code = document.createElement("input");
+      code.readOnly = true;
+      code.value = link;
+      code.size = 60;
+      code.setAttribute("aria-label", `link for seat ${seat.seat}`);
+      item.append(`Seat ${seat.seat}: `, code);
+      return item;
+    }),
+  );
+  element("go-table").href = mine ? mine.join : table.spectate;
+  element("invites").hidden = false;
 }
 
 async function showTables() {
@@ -182,11 +241,27 @@ async function showTables() {
   element("no-tables").hidden = rows.length > 0;
 }
 
-async function sit(tableId, seat) {
+// Joining a free seat: the dialog asks the name the other players will see first.
+function sit(tableId, seat) {
+  const dialog = element("join-dialog");
+  element("join-title").textContent = `Join seat ${seat}`;
+  element("join-name").value = element("name").value || (account ? account.name : "");
+  dialog.dataset.table = tableId;
+  dialog.dataset.seat = String(seat);
+  dialog.showModal();
+  element("join-name").focus();
+}
+
+async function confirmJoin(event) {
+  event.preventDefault();
+  const dialog = element("join-dialog");
+  const name = element("join-name").value.trim();
+  if (!name) return;
+  dialog.close();
   try {
-    const joined = await api(`/api/tables/${tableId}/join`, {
+    const joined = await api(`/api/tables/${encodeURIComponent(dialog.dataset.table)}/join`, {
       method: "POST",
-      body: { seat, name: element("name").value },
+      body: { seat: Number(dialog.dataset.seat), name },
     });
     location.assign(joined.join);
   } catch (error) {
@@ -214,6 +289,17 @@ async function upload(event) {
 }
 
 async function start() {
+  try {
+    account = await currentAccount();
+  } catch {
+    account = null; // the lobby works signed out
+  }
+  if (account) {
+    element("name-field").hidden = true;
+    element("seat-help").textContent =
+      "me: your account's seat. account: a seat kept for another account, by its name. " +
+      "human: a guest's seat, by a link you send.";
+  }
   games = await api("/api/games");
   for (const entry of games) {
     const item = document.createElement("option");
@@ -233,6 +319,8 @@ async function start() {
   showSeedField(); // a browser may restore the box checked
   element("refresh").addEventListener("click", showTables);
   element("upload").addEventListener("submit", upload);
+  element("join-form").addEventListener("submit", confirmJoin);
+  element("join-cancel").addEventListener("click", () => element("join-dialog").close());
   await showTables();
 }
 

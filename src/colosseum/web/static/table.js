@@ -2,16 +2,24 @@
 // this seat (or a spectator): the SVG board, the legal actions, the players and the log, and
 // in one small line what anyone may know of the seed: its commitment while the table is in
 // play, the seed and salt to check it against once it is over (a practice table's seed
-// always).
+// always). When the decision is this seat's, the title says "Your turn — ..." and the
+// favicon carries a badge (and, once allowed by "Notify me", a notification comes while the
+// tab is hidden). A seat of an account needs no token: the sign-in cookie finds it.
 
 import { api, forgetToken, seatToken, showMessage } from "./api.js";
 import { showBoard } from "./board.js";
+import { GuestSeat } from "./guest.js";
 import { bindNotationBox, showActions } from "./menu.js";
+import { bindNotifyButton, TurnNotifier } from "./notify.js";
+import { refreshMyTables } from "./session.js";
 import { TableSocket } from "./socket.js";
 
 const main = document.querySelector("main");
 const tableId = main.dataset.table;
+const fromLink = new URLSearchParams(location.hash.slice(1)).has("token");
 const token = seatToken(tableId);
+const notifier = new TurnNotifier({ title: document.title, tag: `table-${tableId}` });
+const guest = new GuestSeat(tableId, token, fromLink);
 const element = (id) => document.getElementById(id);
 
 let current = null; // the latest state shown
@@ -47,6 +55,18 @@ function show(state) {
     element("replay-link").hidden = false;
     element("record-link").hidden = false;
   }
+  showTurn(state);
+  guest.update(state);
+}
+
+function showTurn(state) {
+  const over = state.terminal || state.status === "abandoned";
+  const mine = state.seat !== null && state.current === state.seat && !over;
+  const changed = mine !== notifier.myTurn;
+  notifier.update(mine, "The decision is yours.");
+  main.dataset.myTurn = mine ? "yes" : "no";
+  element("notify-box").hidden = state.seat === null || over;
+  if (changed) refreshMyTables(); // the header's "Your turn (n)"
 }
 
 function name(state, seat) {
@@ -216,6 +236,7 @@ async function askHint() {
 if (element("hint-button")) element("hint-button").addEventListener("click", askHint);
 
 bindNotationBox(element("notation"), element("notation-input"), play);
+bindNotifyButton(element("notify-me"), element("notify-note"));
 
 new TableSocket(tableId, token, {
   version: () => logVersion,
