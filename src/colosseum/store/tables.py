@@ -7,7 +7,9 @@ inserted in one transaction (the unique (table, seq) key is the last guard); oth
 `Conflict` and nothing is stored. In the same transaction it checks that the table is not
 abandoned (`TableClosed`) and, for a human seat, that the seat's stored token hash is still
 the one the request presented (`SeatRevoked`: a seat taken from the lobby a moment before
-cannot be played with its old invitation), and records which kind of seat decides next.
+cannot be played with its old invitation) or, for a seat played by an account's sign-in, that
+the seat is still held by that account (`table_seats.account`), and records which kind of seat
+decides next.
 On SQLite, appends waiting for the write lock are committed together (a group commit). On
 PostgreSQL the same transaction sends `NOTIFY colosseum_tables, '<id> <length>'`, delivered
 to every listening server process when it commits.
@@ -27,6 +29,7 @@ from sqlalchemy import (
     Dialect,
     Engine,
     bindparam,
+    case,
     func,
     insert,
     null,
@@ -38,7 +41,7 @@ from sqlalchemy.exc import IntegrityError
 
 from . import faults
 from .errors import Conflict, SeatRevoked, StoreError, TableClosed
-from .schema import game_tables, table_actions, table_seats
+from .schema import accounts, game_tables, table_actions, table_seats
 from .transactions import transaction, writer_turn, writing
 
 CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
@@ -51,7 +54,7 @@ _LENGTH = (
     .where(game_tables.c.id == bindparam("table"))
     .with_for_update()
 )
-_TOKEN = select(table_seats.c.token_hash).where(
+_HOLDER = select(table_seats.c.token_hash, table_seats.c.account).where(
     table_seats.c.table_id == bindparam("table"), table_seats.c.seat == bindparam("seat")
 )
 _ADVANCE = (
@@ -96,7 +99,7 @@ class _AppendSQL:
     """The append's statements for one dialect, and how it stores a timestamp."""
 
     length: _Compiled
-    token: _Compiled
+    holder: _Compiled
     advance: _Compiled
     insert: _Compiled
     stamp: Callable[[datetime], Any]
@@ -107,7 +110,7 @@ class _AppendSQL:
         stamp = stored.bind_processor(dialect) or (lambda value: value)
         return cls(
             _Compiled(_LENGTH, dialect),
-            _Compiled(_TOKEN, dialect),
+            _Compiled(_HOLDER, dialect),
             _Compiled(_ADVANCE, dialect),
             _Compiled(_INSERT_ACTION, dialect),
             stamp,
@@ -117,17 +120,24 @@ class _AppendSQL:
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     """One seat: who plays it (`human` or an agent spec), a display name, and for a human
-    seat the hash of its token and whether someone sat down."""
+    seat the hash of its token, whether someone sat down, and the account that holds it or
+    for which it is reserved (None: a guest's seat, by its token)."""
 
     seat: int
     kind: str
     name: str
     token_hash: str | None = None
     claimed: bool = False
+    account: int | None = None
 
     @property
     def human(self) -> bool:
         return self.kind == "human"
+
+    @property
+    def free(self) -> bool:
+        """A person's seat nobody sat in and reserved for nobody: the lobby offers it."""
+        return self.kind == "human" and not self.claimed and self.account is None
 
     @property
     def computer(self) -> bool:
@@ -187,6 +197,7 @@ class _Append:
     status: str
     decider: str | None = None  # who decides after this action
     token_hash: str | None = None  # the hash of the token presented (a human seat)
+    account: int | None = None  # the account whose sign-in acts (a seat it must hold)
     outcome: StoredAction | Exception | None = None
 
 
@@ -238,6 +249,7 @@ class TableLog:
                         "name": s.name,
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
+                        "account": s.account,
                     }
                     for s in table.seats
                 ],
@@ -344,16 +356,19 @@ class TableLog:
         status: str,
         decider: str | None = None,
         token_hash: str | None = None,
+        account: int | None = None,
     ) -> StoredAction:
         """Store `notation` as action expected+1 if the log still ends at `expected`, and set
         the table's status and who decides next (`decider`); else `Conflict` and nothing is
         stored. With `token_hash` (a human seat's action), the seat must still hold that
-        hash (else `SeatRevoked`); an abandoned table takes no action (`TableClosed`).
+        hash, and with `account` (an action of a signed-in account) the seat must still be
+        that account's (else `SeatRevoked`); an abandoned table takes no action
+        (`TableClosed`).
 
         On SQLite the appends of this process that wait for the write lock are committed
         together by the first to get it (a group commit: one sync to disk for all, each
         with its own check, a conflict of one leaving the others stored)."""
-        request = _Append(table_id, expected, seat, notation, status, decider, token_hash)
+        request = _Append(table_id, expected, seat, notation, status, decider, token_hash, account)
         if self.engine.dialect.name != "sqlite":
             self._write([request])
         else:
@@ -395,26 +410,56 @@ class TableLog:
         name: str,
         token_hash: str | None,
         presented: str | None = None,
+        account: int | None = None,
     ) -> bool:
-        """Mark a human seat taken, with its name and (when given) a new token hash; False
-        when it was taken already (or, with `presented`, when the seat no longer holds that
-        token hash). One conditional update decides: of two racing claims one wins. An open
-        table whose last free seat this was is playing."""
+        """Mark a free human seat taken, with its name and (when given) a new token hash and
+        the account that takes it; False when it was taken already, is reserved for an
+        account (or, with `presented`, when the seat no longer holds that token hash). One
+        conditional update decides: of two racing claims one wins. An open table whose last
+        free seat this was is playing."""
         values: dict[str, Any] = {"claimed": True, "name": name}
         if token_hash is not None:
             values["token_hash"] = token_hash
-        unclaimed = [
-            table_seats.c.table_id == table_id,
-            table_seats.c.seat == seat,
-            table_seats.c.kind == "human",
-            table_seats.c.claimed.is_(False),
-        ]
+        if account is not None:
+            values["account"] = account
+        unclaimed = [*_seat_is(table_id, seat), table_seats.c.account.is_(None)]
         if presented is not None:
             unclaimed.append(table_seats.c.token_hash == presented)
+        return self._change_seat(table_id, unclaimed, values)
+
+    def open_reserved(self, table_id: str, seat: int, account: int) -> bool:
+        """The account's first opening of a seat reserved for it: the seat is taken; False
+        when it is not reserved for that account or was opened already."""
+        held = [*_seat_is(table_id, seat), table_seats.c.account == account]
+        return self._change_seat(table_id, held, {"claimed": True})
+
+    def rename(self, table_id: str, seat: int, name: str, presented: str) -> bool:
+        """A guest names his seat (and so sits in it): only while the seat holds the token
+        hash `presented` and belongs to no account; False otherwise."""
+        guest = [
+            *_seat_is(table_id, seat, unclaimed=False),
+            table_seats.c.token_hash == presented,
+            table_seats.c.account.is_(None),
+        ]
+        return self._change_seat(table_id, guest, {"name": name, "claimed": True})
+
+    def bind(self, table_id: str, seat: int, presented: str, account: int, name: str) -> bool:
+        """A guest's seat kept by the account he registered: from now on it is the account's
+        (named by it), its token still working; only while the seat holds the token hash
+        `presented` and belongs to no account, else False."""
+        guest = [
+            *_seat_is(table_id, seat, unclaimed=False),
+            table_seats.c.token_hash == presented,
+            table_seats.c.account.is_(None),
+        ]
+        values = {"name": name, "claimed": True, "account": account}
+        return self._change_seat(table_id, guest, values)
+
+    def _change_seat(self, table_id: str, where: list[Any], values: dict[str, Any]) -> bool:
+        """One conditional update of a seat; when it took, the table's status follows (an
+        open table whose last free seat was taken is playing) and its watchers are told."""
         with writing(self.engine) as connection:
-            done = connection.execute(
-                update(table_seats).where(*unclaimed).values(**values)
-            ).rowcount
+            done = connection.execute(update(table_seats).where(*where).values(**values)).rowcount
             if done:
                 free = connection.execute(
                     select(func.count())
@@ -434,6 +479,22 @@ class TableLog:
                 connection.execute(changed)
                 _notify(connection, table_id, -1)
         return bool(done)
+
+    def held_by(self, account: int, limit: int = 200) -> list[TableRow]:
+        """The tables where `account` holds a seat (or one is reserved for it), at most
+        `limit`: those one may still act at first, each group the most recently active
+        first. Two queries, whatever their number: the tables, then their seats."""
+        unfinished = case((game_tables.c.status.in_(UNFINISHED), 0), else_=1)
+        mine = select(table_seats.c.table_id).where(table_seats.c.account == account)
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(game_tables)
+                .where(game_tables.c.id.in_(mine))
+                .order_by(unfinished, game_tables.c.updated.desc(), game_tables.c.id)
+                .limit(limit)
+            ).all()
+            seats = _seats(connection, [row.id for row in rows])
+        return [_table(row, seats.get(row.id, ())) for row in rows]
 
     def length(self, table_id: str) -> int | None:
         with self.engine.connect() as connection:
@@ -472,9 +533,11 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
         if found != request.expected:
             request.outcome = Conflict(request.table_id, request.expected, found)
             continue
-        if request.token_hash is not None and not _holds(connection, sql, request):
+        presented = request.token_hash is not None or request.account is not None
+        if presented and not _holds(connection, sql, request):
+            what = "this token" if request.token_hash is not None else "this account"
             request.outcome = SeatRevoked(
-                f"seat {request.seat} of table {request.table_id} no longer holds this token"
+                f"seat {request.seat} of table {request.table_id} is no longer held by {what}"
             )
             continue
         lengths[request.table_id] = request.expected + 1
@@ -508,11 +571,28 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
 
 
 def _holds(connection: Connection, sql: _AppendSQL, request: _Append) -> bool:
-    """Whether the acting seat still holds the token hash the request presented."""
+    """Whether the acting seat still holds the token hash the request presented and (when
+    an account acts) still belongs to that account."""
     stored = connection.exec_driver_sql(
-        sql.token.sql, sql.token.params({"table": request.table_id, "seat": request.seat})
-    ).scalar()
-    return stored is not None and stored == request.token_hash
+        sql.holder.sql, sql.holder.params({"table": request.table_id, "seat": request.seat})
+    ).first()
+    if stored is None:
+        return False
+    if request.token_hash is not None and stored[0] != request.token_hash:
+        return False
+    return request.account is None or stored[1] == request.account
+
+
+def _seat_is(table_id: str, seat: int, unclaimed: bool = True) -> list[Any]:
+    """The conditions naming a person's seat (one nobody sat in yet, when `unclaimed`)."""
+    found = [
+        table_seats.c.table_id == table_id,
+        table_seats.c.seat == seat,
+        table_seats.c.kind == "human",
+    ]
+    if unclaimed:
+        found.append(table_seats.c.claimed.is_(False))
+    return found
 
 
 def _notify(connection: Connection, table_id: str, length: int) -> None:
@@ -525,18 +605,24 @@ def _notify(connection: Connection, table_id: str, length: int) -> None:
 
 
 def _seats(connection: Connection, ids: Sequence[str]) -> dict[str, tuple[SeatRow, ...]]:
+    """The seats of the tables `ids`; an account's seat named by the account's name as it
+    is now (a deleted account's replaced name included)."""
     if not ids:
         return {}
-    rows = connection.execute(
-        select(table_seats)
-        .where(table_seats.c.table_id.in_(list(ids)))
-        .order_by(table_seats.c.table_id, table_seats.c.seat)
-    ).all()
     found: dict[str, list[SeatRow]] = {}
-    for r in rows:
-        found.setdefault(str(r.table_id), []).append(
-            SeatRow(int(r.seat), str(r.kind), str(r.name), r.token_hash, bool(r.claimed))
-        )
+    for start in range(0, len(ids), 500):
+        rows = connection.execute(
+            select(table_seats, accounts.c.name.label("account_name"))
+            .select_from(table_seats.outerjoin(accounts, accounts.c.id == table_seats.c.account))
+            .where(table_seats.c.table_id.in_(list(ids[start : start + 500])))
+            .order_by(table_seats.c.table_id, table_seats.c.seat)
+        ).all()
+        for r in rows:
+            name = r.account_name if r.account_name is not None else r.name
+            account = None if r.account is None else int(r.account)
+            found.setdefault(str(r.table_id), []).append(
+                SeatRow(int(r.seat), str(r.kind), str(name), r.token_hash, bool(r.claimed), account)
+            )
     return {key: tuple(value) for key, value in found.items()}
 
 
