@@ -83,3 +83,11 @@ def test_point_6_a_refusal_is_read_whole(game: str) -> None:
     shown = squeezed(messages[0])
     assert shown.startswith("'zz" + "x" * 70 + "'isnotanactionhere"), messages[0]
     assert shown.endswith("themenulistsyourchoices"), messages[0]
+
+
+def test_point_6_the_help_fits_80_columns() -> None:
+    from colosseum.cli.tui.screens import HELP, HELP_WIDTH
+
+    assert all(len(line) <= HELP_WIDTH for line in HELP.splitlines())
+    for key in ("F1", "F2", "F3", "F4", "F5", "F6", "Ctrl+↑ ↓", "PgUp PgDn", "Ctrl+Q"):
+        assert key in HELP

@@ -16,23 +16,25 @@ from ...agents.hints import Hint
 
 HELP = """\
 Keys
-  Enter      play the action typed, or the highlighted menu entry (shown whole)
-  ↑ ↓        move through the menu        Tab   take the highlighted entry
-  →          take the completion shown    Esc   one word back
-  F1         this help                    F2    hint: the top three actions, win chances
+  Enter      play what is typed, or the highlighted menu entry (shown whole)
+  ↑ ↓        move through the menu      Tab  take the highlighted entry
+  →          take the completion shown  Esc  one word back
+  F1         this help                  F2   hint: 3 best, win chances
   F3         undo your last decision (never across dice, a draw or a reveal)
   F4         show or hide the rule each event of the log applied
-  F5         the legend: what the board's and the panel's abbreviations mean
-  F6         the log tall (the board hidden) or back; Ctrl+↑ Ctrl+↓ scroll the log
-  PgUp PgDn  scroll the board             Ctrl+Q  leave (the record is saved with --save)
-  After a computer's turn the log starts at your last decision: read on with Ctrl+↓.
+  F5         legend: what the board's and the panel's abbreviations mean
+  F6         the log tall (the board hidden), again: back
+  Ctrl+↑ ↓   scroll the log a page (Shift+PgUp PgDn too)
+  PgUp PgDn  scroll the board           Ctrl+Q  leave (saved with --save)
+  After a computer's turn the log starts at your last decision.
 
 Typing
-  An action by its notation (case and spacing ignored), word by word: the menu offers the
-  next words, and a number picks a menu entry. A bare target (`c8`) is the action that
-  ends with it; words that could be several actions narrow the menu and ask which.
-  The words hint, undo, rules, legend, log, help and quit work too.
+  An action by its notation (case and spacing ignored), word by word: the
+  menu offers the next words, a number picks an entry. A bare target (`c8`)
+  is the one action ending with it; words that could be several actions
+  narrow the menu and ask which. Also: hint undo rules legend log help quit.
 """
+HELP_WIDTH = 76  # the help's room inside its frame at 80 columns
 
 
 class PassScreen(Screen[None]):
