@@ -93,3 +93,11 @@ STATUS[SignInFirst] = 401
 STATUS[SignInFailed] = 401
 STATUS[AccountDisabled] = 403
 STATUS[AccountNameTaken] = 409
+
+
+class NotYourSeat(TableError):
+    """A signed-in account asking for a seat of a table it does not hold (another's seat,
+    or one reserved for another account)."""
+
+
+STATUS[NotYourSeat] = 403
