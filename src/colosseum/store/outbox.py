@@ -152,6 +152,9 @@ class Outbox:
                 outbox.c.claimed_until < now,
             ),
         )
+        with self.engine.connect() as connection:  # a look first: no write lock for nothing
+            if connection.execute(select(outbox.c.id).where(due).limit(1)).first() is None:
+                return []
         with writing(self.engine) as connection:
             ids = list(
                 connection.execute(

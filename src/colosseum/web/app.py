@@ -30,8 +30,10 @@ from .careers import careers
 from .errors import STATUS, RateLimited
 from .guards import BodyGuard, SecurityHeaders
 from .hub import Hub
+from .notify import Sender, load_keys
 from .pages import pages
 from .passkeys import passkeys
+from .push_api import push
 from .ratelimit import Limiter, RateLimit, too_many
 from .refusals import document_refusals
 from .service import TableService
@@ -84,9 +86,13 @@ def create_app(
         idle = timedelta(days=settings.abandon_days)
         await sweep_once(hub, idle)
         sweeper = asyncio.create_task(sweep_idle(hub, idle))
+        sender = Sender(store, settings, await asyncio.to_thread(load_keys, settings))
+        app.state.notify = sender  # notifications by mail and Web Push (web/notify.py)
+        sender.start()
         try:
             yield
         finally:
+            await sender.stop()
             sweeper.cancel()
             if listener is not None:
                 listener.cancel()
@@ -118,6 +124,7 @@ def create_app(
     app.include_router(careers)
     app.include_router(accounts)
     app.include_router(passkeys)
+    app.include_router(push)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if settings.api_docs:

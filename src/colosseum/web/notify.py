@@ -208,7 +208,8 @@ class Sender:
             log.info("notifications by mail through %s:%d", host, port)
         if self.push_ready:
             log.info("notifications by Web Push")
-        self._task = asyncio.create_task(self._run())
+        if self.mail_ready or self.push_ready:
+            self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
         if self._task is not None:
