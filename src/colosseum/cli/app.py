@@ -35,6 +35,7 @@ from ..sim.tournament import (
     summarize_tournament,
 )
 from . import reports
+from .accounts import accounts_app
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
 from .extras import deferred_group, require
 from .play import HUMAN, interactive, open_game
@@ -63,6 +64,7 @@ def _career_app() -> typer.Typer:
 # The campaigns need the store extra (a database); the engines do not.
 deferred_group(app, "career", "store", CAREER_HELP, _career_app)
 app.command("serve")(serve)
+app.add_typer(accounts_app)  # the web server's accounts (cli/accounts.py)
 
 GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]
 OptionOpt = Annotated[

@@ -57,13 +57,18 @@ def check_email(email: object) -> str | None:
     return text
 
 
+def taken(store: Store, name: str) -> None:
+    """`AccountNameTaken` if an account has this name (trimmed, ignoring case)."""
+    if store.accounts.by_name(name) is not None:
+        raise AccountNameTaken(f"the name {name!r} is taken: choose another")
+
+
 def register(store: Store, name: object, password: object, email: object = None) -> AccountRow:
     """A new account; `AccountNameTaken` (409) if the name is taken."""
     kept = check_account_name(name)
     secret = check_password(password)
     address = check_email(email)
-    if store.accounts.by_name(kept) is not None:  # spare the hash; the store checks again
-        raise AccountNameTaken(f"the name {kept!r} is taken: choose another")
+    taken(store, kept)  # spares the hash; the store checks again
     try:
         return store.accounts.create(kept, hash_password(secret), address)
     except NameTaken:
