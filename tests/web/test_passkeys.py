@@ -10,6 +10,7 @@ import base64
 import hashlib
 import json
 import os
+import uuid
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,6 +39,10 @@ from colosseum.web.settings import ServerSettings
 ORIGIN = "http://testserver"  # the test client's own origin
 RP_ID = "testserver"
 PASSWORD = "correct horse battery"
+POSTGRES = os.environ.get("COLOSSEUM_TEST_POSTGRES_URL")
+NO_POSTGRES = pytest.mark.skipif(
+    not POSTGRES, reason="COLOSSEUM_TEST_POSTGRES_URL is not set: no PostgreSQL server to test"
+)
 
 
 def b64(data: bytes) -> str:
@@ -135,10 +140,12 @@ class Authenticator:
         ).encode()
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    """The app without rate limits, whose requests come from its own pages (Origin)."""
-    app = create_app(f"sqlite:///{tmp_path / 'web.db'}", 0, ServerSettings(rate_limits={}))
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=NO_POSTGRES)])
+def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    """The app without rate limits, whose requests come from its own pages (Origin), on
+    SQLite and (when one is given) on a PostgreSQL database shared with other tests."""
+    url = f"sqlite:///{tmp_path / 'web.db'}" if request.param == "sqlite" else POSTGRES
+    app = create_app(url, 0, ServerSettings(rate_limits={}))
     with TestClient(app, headers={"Origin": ORIGIN}) as test_client:
         yield test_client
 
@@ -147,10 +154,19 @@ def keys_of(client: TestClient) -> Passkeys:
     return Passkeys(client.app.state.hub.service.store.engine)  # type: ignore[attr-defined]
 
 
-def register(client: TestClient, name: str) -> None:
-    """A new account, signed in (the client keeps its cookie)."""
+def register(client: TestClient, name: str) -> str:
+    """A new account named `name` and a few random letters (a PostgreSQL database is
+    shared), signed in (the client keeps its cookie); its name."""
+    name = f"{name} {uuid.uuid4().hex[:8]}"
     response = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
     assert response.status_code == 201, response.text
+    return name
+
+
+def account_id(client: TestClient, name: str) -> int:
+    found = client.app.state.hub.service.store.accounts.by_name(name)  # type: ignore[attr-defined]
+    assert found is not None
+    return int(found.id)
 
 
 def sign_out(client: TestClient) -> None:
@@ -182,19 +198,19 @@ def sign_in(client: TestClient, challenge_id: str, credential: dict[str, Any]) -
     )
 
 
-def counts(client: TestClient) -> list[int]:
-    return [p.sign_count for p in keys_of(client).of_account(1)]
+def counts(client: TestClient, name: str) -> list[int]:
+    return [p.sign_count for p in keys_of(client).of_account(account_id(client, name))]
 
 
 def test_register_a_passkey_and_sign_in_with_it(client: TestClient) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     authenticator = Authenticator()
     offer = client.post("/api/me/passkeys/options").json()
     options = offer["options"]
     assert options["rp"] == {"id": RP_ID, "name": "Colosseum"}
-    assert options["user"]["name"] == "Ann"
+    assert options["user"]["name"] == ann
     handle = unb64(options["user"]["id"])
-    assert len(handle) == 32 and b"Ann" not in handle and handle not in (b"1", b"\x01")
+    assert len(handle) == 32 and ann.encode() not in handle and handle not in (b"1", b"\x01")
     assert options["authenticatorSelection"]["residentKey"] == "preferred"
     assert options["authenticatorSelection"]["userVerification"] == "preferred"
     assert options["excludeCredentials"] == []
@@ -212,10 +228,10 @@ def test_register_a_passkey_and_sign_in_with_it(client: TestClient) -> None:
     assert offer["options"]["allowCredentials"] == []  # discoverable: the browser offers them
     response = sign_in(client, offer["challenge_id"], authenticator.get(offer["options"]))
     assert response.status_code == 200, response.text
-    assert response.json() == {"name": "Ann"}
+    assert response.json() == {"name": ann}
     assert "httponly" in response.headers["set-cookie"].lower()
-    assert client.get("/api/me").json()["name"] == "Ann"
-    assert counts(client) == [authenticator.count]  # the signature counter advanced
+    assert client.get("/api/me").json()["name"] == ann
+    assert counts(client, ann) == [authenticator.count]  # the signature counter advanced
 
 
 def test_the_same_authenticator_answers_again_with_a_new_challenge(client: TestClient) -> None:
@@ -248,7 +264,7 @@ def test_the_user_handle_is_stable_and_differs_between_accounts(client: TestClie
 
 
 def test_a_replayed_sign_in_is_refused(client: TestClient) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     authenticator = Authenticator()
     add_passkey(client, authenticator)
     sign_out(client)
@@ -256,12 +272,12 @@ def test_a_replayed_sign_in_is_refused(client: TestClient) -> None:
     answer = authenticator.get(offer["options"])
     assert sign_in(client, offer["challenge_id"], answer).status_code == 200
     sign_out(client)
-    before = counts(client)
+    before = counts(client, ann)
     replayed = sign_in(client, offer["challenge_id"], answer)
     assert replayed.status_code == 401
     assert "expired or was already answered" in replayed.json()["detail"]
     assert "set-cookie" not in replayed.headers
-    assert counts(client) == before
+    assert counts(client, ann) == before
 
 
 def test_an_old_answer_with_a_new_challenge_is_refused(client: TestClient) -> None:
@@ -280,22 +296,22 @@ def test_an_old_answer_with_a_new_challenge_is_refused(client: TestClient) -> No
 def test_an_expired_challenge_is_refused(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     authenticator = Authenticator()
     add_passkey(client, authenticator)
     sign_out(client)
-    before = counts(client)
+    before = counts(client, ann)
     monkeypatch.setattr(passkeys_module, "CHALLENGE_LIFE", timedelta(seconds=-1))
     offer = sign_in_offer(client)
     refused = sign_in(client, offer["challenge_id"], authenticator.get(offer["options"]))
     assert refused.status_code == 401
     assert "expired" in refused.json()["detail"]
-    assert counts(client) == before
+    assert counts(client, ann) == before
     assert client.get("/api/me").status_code == 401
 
 
 def test_an_answer_made_for_another_origin_is_refused(client: TestClient) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     offer = client.post("/api/me/passkeys/options").json()
     answer = Authenticator().create(offer["options"], origin="https://evil.example")
     refused = client.post(
@@ -308,7 +324,7 @@ def test_an_answer_made_for_another_origin_is_refused(client: TestClient) -> Non
     authenticator = Authenticator()
     add_passkey(client, authenticator)
     sign_out(client)
-    before = counts(client)
+    before = counts(client, ann)
     for kind in ("origin", "rp id"):
         offer = sign_in_offer(client)
         made = (
@@ -319,7 +335,7 @@ def test_an_answer_made_for_another_origin_is_refused(client: TestClient) -> Non
         refused = sign_in(client, offer["challenge_id"], made)
         assert refused.status_code == 401, kind
         assert ("origin" if kind == "origin" else "RP ID") in refused.json()["detail"]
-        assert counts(client) == before
+        assert counts(client, ann) == before
         assert client.get("/api/me").status_code == 401
 
 
@@ -355,11 +371,11 @@ def _user() -> dict[str, Any]:
 
 
 def test_a_bad_signature_is_refused(client: TestClient) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     authenticator = Authenticator()
     add_passkey(client, authenticator)
     sign_out(client)
-    before = counts(client)
+    before = counts(client, ann)
     offer = sign_in_offer(client)
     answer = authenticator.get(offer["options"])
     signature = bytearray(unb64(answer["response"]["signature"]))
@@ -368,7 +384,7 @@ def test_a_bad_signature_is_refused(client: TestClient) -> None:
     refused = sign_in(client, offer["challenge_id"], answer)
     assert refused.status_code == 401
     assert "signature" in refused.json()["detail"]
-    assert counts(client) == before
+    assert counts(client, ann) == before
 
 
 def test_a_user_handle_of_another_account_is_refused(client: TestClient) -> None:
@@ -385,21 +401,22 @@ def test_a_user_handle_of_another_account_is_refused(client: TestClient) -> None
 
 
 def test_a_disabled_or_deleted_account_does_not_sign_in(client: TestClient) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     authenticator = Authenticator()
     add_passkey(client, authenticator)
     sign_out(client)
     store = client.app.state.hub.service.store  # type: ignore[attr-defined]
-    store.accounts.set_disabled(1, True)
-    before = counts(client)
+    number = account_id(client, ann)
+    store.accounts.set_disabled(number, True)
+    before = counts(client, ann)
     offer = sign_in_offer(client)
     refused = sign_in(client, offer["challenge_id"], authenticator.get(offer["options"]))
     assert refused.status_code == 403
     assert refused.json()["detail"] == "this account is disabled"
     assert "set-cookie" not in refused.headers
-    assert counts(client) == before
-    store.accounts.set_disabled(1, False)
-    store.accounts.delete(1)
+    assert counts(client, ann) == before
+    store.accounts.set_disabled(number, False)
+    store.accounts.delete(number)
     offer = sign_in_offer(client)
     refused = sign_in(client, offer["challenge_id"], authenticator.get(offer["options"]))
     assert refused.status_code == 401
@@ -452,13 +469,13 @@ def test_the_same_passkey_is_not_added_twice(client: TestClient) -> None:
 
 
 def test_a_removed_passkey_no_longer_signs_in(client: TestClient) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     authenticator = Authenticator()
     added = add_passkey(client, authenticator)
     register(client, "Bob")
     assert client.delete(f"/api/me/passkeys/{added['id']}").status_code == 404  # Ann's
     sign_out(client)
-    response = client.post("/api/session", json={"name": "Ann", "password": PASSWORD})
+    response = client.post("/api/session", json={"name": ann, "password": PASSWORD})
     assert response.status_code == 200
     assert client.delete(f"/api/me/passkeys/{added['id']}").status_code == 204
     assert client.get("/api/me/passkeys").json() == []
@@ -497,7 +514,7 @@ def test_passkeys_of_an_account_need_its_sign_in(client: TestClient) -> None:
 def test_a_malformed_answer_is_refused_with_a_reason(
     client: TestClient, credential: dict[str, Any]
 ) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     authenticator = Authenticator()
     add_passkey(client, authenticator)
     (credential_id,) = authenticator.keys
@@ -508,7 +525,7 @@ def test_a_malformed_answer_is_refused_with_a_reason(
     refused = sign_in(client, offer["challenge_id"], credential)
     assert refused.status_code in (401, 422), refused.text
     assert refused.json()["detail"]
-    signed = client.post("/api/session", json={"name": "Ann", "password": PASSWORD})
+    signed = client.post("/api/session", json={"name": ann, "password": PASSWORD})
     assert signed.status_code == 200
     registration = client.post("/api/me/passkeys/options").json()
     refused = client.post(
@@ -571,22 +588,26 @@ def test_a_challenge_is_kept_under_its_hash_and_taken_once(client: TestClient) -
     engine = client.app.state.hub.service.store.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
         ids = connection.execute(select(challenges.c.id)).scalars().all()
-    assert ids == [challenge_key(offer["challenge_id"])]
+    assert challenge_key(offer["challenge_id"]) in ids
+    assert offer["challenge_id"] not in ids
     keys = keys_of(client)
     assert keys.take_challenge(offer["challenge_id"], "register") is None  # wrong purpose
     assert keys.take_challenge(offer["challenge_id"], "sign-in") is None  # spent meanwhile
     with engine.connect() as connection:
-        assert connection.execute(select(challenges.c.id)).first() is None
+        ids = connection.execute(select(challenges.c.id)).scalars().all()
+    assert challenge_key(offer["challenge_id"]) not in ids
 
 
 def test_a_sign_count_advances_only_from_the_value_verified(client: TestClient) -> None:
-    register(client, "Ann")
+    ann = register(client, "Ann")
     add_passkey(client, Authenticator())
     keys = keys_of(client)
-    (passkey,) = keys.of_account(1)
+    (passkey,) = keys.of_account(account_id(client, ann))
     assert keys.used(passkey.id, passkey.sign_count, passkey.sign_count + 5)
     assert not keys.used(passkey.id, passkey.sign_count, passkey.sign_count + 6)  # stale
     engine = client.app.state.hub.service.store.engine  # type: ignore[attr-defined]
     with engine.connect() as connection:
-        stored = connection.execute(select(passkeys.c.sign_count)).scalar_one()
+        stored = connection.execute(
+            select(passkeys.c.sign_count).where(passkeys.c.id == passkey.id)
+        ).scalar_one()
     assert stored == passkey.sign_count + 5
