@@ -6,7 +6,7 @@
 // guest's name first.
 
 import { api, showMessage } from "./api.js";
-import { currentAccount } from "./session.js";
+import { currentAccount, markNamed } from "./session.js";
 
 const element = (id) => document.getElementById(id);
 const SEAT_KINDS = ["human", "random", "heuristic", "easy", "normal", "hard"];
@@ -158,6 +158,7 @@ async function create(event) {
   }
   try {
     const table = await api("/api/tables", { method: "POST", body });
+    markNamed(table.id); // the creator chose his name here
     showCreated(table, players);
   } catch (error) {
     showMessage(error.message);
@@ -263,6 +264,7 @@ async function confirmJoin(event) {
       method: "POST",
       body: { seat: Number(dialog.dataset.seat), name },
     });
+    markNamed(dialog.dataset.table);
     location.assign(joined.join);
   } catch (error) {
     showMessage(error.message);

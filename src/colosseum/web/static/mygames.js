@@ -24,22 +24,10 @@ export function ago(seconds) {
   return `${days} days ago`;
 }
 
-function sinceLastMove(table) {
-  for (const key of ["since_last_move", "seconds_since_move", "idle_seconds", "seconds"]) {
-    if (typeof table[key] === "number") return table[key];
-  }
-  return null;
-}
-
+// The other players' names (the account's own seats left out).
 function opponents(table) {
-  if (Array.isArray(table.opponents)) return table.opponents.join(", ");
-  if (Array.isArray(table.players)) {
-    return table.players
-      .filter((player) => player.seat !== table.seat)
-      .map((player) => player.name)
-      .join(", ");
-  }
-  return "";
+  const mine = new Set(table.seats || [table.seat]);
+  return (table.players || []).filter((_, seat) => !mine.has(seat)).join(", ");
 }
 
 function entry(table) {
@@ -59,8 +47,8 @@ function entry(table) {
   who.textContent = names ? `against ${names}` : "";
   const when = document.createElement("small");
   when.className = "ago";
-  const seconds = sinceLastMove(table);
-  when.textContent = seconds === null ? "" : `last move ${ago(seconds)}`;
+  const since = ago(table.since_last_move);
+  when.textContent = since ? `last move ${since}` : "";
   item.append(turn, " ", link, " ", who, " ", when);
   return item;
 }

@@ -76,10 +76,23 @@ export function withNext(path) {
 }
 
 // A guest's seat, held by the token this browser keeps for the table, handed to the account
-// signed in now: from then on the seat opens wherever the account signs in.
-export async function keepSeat(tableId) {
+// signed in now: from then on the seat opens wherever the account signs in (the token is
+// then forgotten). `seat`: the seat's number, asked of the server when not known.
+export async function keepSeat(tableId, seat = null) {
   const token = localStorage.getItem(`colosseum.token.${tableId}`);
   if (!token) throw new Error("this browser holds no seat at that table");
-  await api(`/api/tables/${encodeURIComponent(tableId)}/keep`, { method: "POST", token, body: {} });
-  forgetToken(tableId); // the account opens the seat from now on
+  const table = `/api/tables/${encodeURIComponent(tableId)}`;
+  if (seat === null) seat = (await api(`${table}/state?board=false`, { token })).seat;
+  if (!Number.isInteger(seat)) throw new Error("this browser holds no seat at that table");
+  await api(`${table}/seats/${seat}/keep`, { method: "POST", token });
+  forgetToken(tableId);
+}
+
+// This browser chose its name at the table already (in the lobby, or when asked).
+export function markNamed(tableId) {
+  localStorage.setItem(`colosseum.named.${tableId}`, "yes");
+}
+
+export function named(tableId) {
+  return localStorage.getItem(`colosseum.named.${tableId}`) !== null;
 }
