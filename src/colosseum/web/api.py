@@ -7,9 +7,11 @@ import asyncio
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, Request, WebSocket
+from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 
+from ..store import AccountRow
+from . import seat_changes
 from .boards import action_label
 from .budgets import HINT_RETRY
 from .errors import BadRequest, BadToken, RateLimited
@@ -24,13 +26,18 @@ from .models import (
     Hints,
     Joined,
     JoinRequest,
+    MyTable,
+    NameRequest,
     ReplayFrame,
+    SeatNamed,
+    SeatSpec,
     SeatState,
     TableSummary,
 )
 from .ratelimit import Limiter
 from .scheduler import KeyBusy, LaneClosed, QueueFull, TooSlow
 from .service import TableService
+from .signin import AccountDep, SignedInDep
 from .watch import watch
 
 MAX_MESSAGE = 16 * 1024  # bytes of a request body or a WebSocket message
@@ -64,6 +71,10 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 HubDep = Annotated[Hub, Depends(hub)]
 ServiceDep = Annotated[TableService, Depends(service)]
 TokenDep = Annotated[str | None, Depends(bearer)]
+# Which of its seats a signed-in account means, when it holds several of one table.
+SeatQuery = Annotated[
+    int | None, Query(ge=0, le=7, description="the account's seat, when it holds several")
+]
 
 
 # --- the lobby ------------------------------------------------------------------------------
@@ -76,21 +87,26 @@ def list_games(tables: ServiceDep) -> list[dict[str, Any]]:
 
 
 @lobby.post("/tables", response_model=CreatedTable, status_code=201)
-async def create_table(request: CreateTable, hub: HubDep) -> CreatedTable:
-    """A new table; each human seat gets its own secret token and join link."""
+async def create_table(request: CreateTable, hub: HubDep, account: AccountDep) -> CreatedTable:
+    """A new table; each guest's seat gets its own secret token and join link; signed in,
+    `{"kind": "me"}` is your account's seat and `{"kind": "account", "name": ...}` one
+    reserved for that account (no token: they open signed in)."""
+    players = [p.model_dump() if isinstance(p, SeatSpec) else p for p in request.players]
     row, tokens = await asyncio.to_thread(
         hub.service.create,
         request.game,
-        request.players,
+        players,
         request.options,
         request.seed,
         request.names,
         request.private,
         request.hints,
         request.practice,
+        account,
     )
     live = await asyncio.to_thread(hub.service.table, row.id)
     hub.wake(live)
+    await hub.turn_comes(live, actor=None if account is None else account.id)
     seats = [
         CreatedSeat(
             seat=s.seat,
@@ -98,6 +114,7 @@ async def create_table(request: CreateTable, hub: HubDep) -> CreatedTable:
             name=s.name,
             token=tokens.get(s.seat),
             join=join_path(row.id, tokens[s.seat]) if s.seat in tokens else None,
+            account=s.account is not None,
         )
         for s in row.seats
     ]
@@ -108,6 +125,14 @@ async def create_table(request: CreateTable, hub: HubDep) -> CreatedTable:
 def open_tables(tables: ServiceDep) -> list[dict[str, Any]]:
     """Public tables not over, those with a free seat first."""
     return tables.lobby()
+
+
+@lobby.get("/me/tables", response_model=list[MyTable])
+def my_tables(tables: ServiceDep, account: SignedInDep) -> list[dict[str, Any]]:
+    """Every table where your account holds a seat (at most 200): those where it is your
+    turn first, then the others not finished, then the finished ones, each group the most
+    recently active first."""
+    return tables.my_tables(account)
 
 
 @lobby.post("/records", response_model=TableSummary, status_code=201)
@@ -133,41 +158,68 @@ def table_summary(table_id: str, tables: ServiceDep) -> dict[str, Any]:
 
 @tables.get("/state", response_model=SeatState)
 def table_state(
-    table_id: str, tables: ServiceDep, token: TokenDep, since: int = 0, board: bool = True
+    table_id: str,
+    tables: ServiceDep,
+    token: TokenDep,
+    account: AccountDep,
+    seat: SeatQuery = None,
+    since: int = 0,
+    board: bool = True,
 ) -> Any:
-    """The table as the token's seat sees it (no token: a spectator); `since` leaves out
-    the events of the first `since` actions; `board=false` leaves out the SVG."""
-    return tables.state(table_id, token, max(0, since), board)
+    """The table as the token's seat sees it, else as the signed-in account's seat (`seat`
+    when it holds several), else as a spectator; `since` leaves out the events of the first
+    `since` actions; `board=false` leaves out the SVG."""
+    holder = _holder(token, account)
+    return tables.state(table_id, token, max(0, since), board, holder, seat)
 
 
 @tables.post("/actions", response_model=SeatState)
 async def table_action(
-    table_id: str, request: ActionRequest, hub: HubDep, token: TokenDep, board: bool = True
+    table_id: str,
+    request: ActionRequest,
+    hub: HubDep,
+    token: TokenDep,
+    account: AccountDep,
+    seat: SeatQuery = None,
+    board: bool = True,
 ) -> Any:
-    """Play an action (its notation) for the token's seat, at the version the client saw;
-    the answer is that seat's new state (`board=false`: without the SVG)."""
-    seat = await asyncio.to_thread(_seat, hub.service, table_id, token)
-    return await hub.act(table_id, seat, request.action, request.version, board, token=token)
+    """Play an action (its notation) for the token's seat, else for the signed-in account's
+    seat (`seat` when it holds several), at the version the client saw; the answer is that
+    seat's new state (`board=false`: without the SVG)."""
+    holder = _holder(token, account)
+    acting = await asyncio.to_thread(_seat, hub.service, table_id, token, holder, seat)
+    return await hub.act(
+        table_id, acting, request.action, request.version, board, token=token, account=holder
+    )
 
 
 @tables.get("/hint", response_model=Hints)
-async def table_hint(table_id: str, request: Request, hub: HubDep, token: TokenDep) -> Hints:
+async def table_hint(
+    table_id: str,
+    request: Request,
+    hub: HubDep,
+    token: TokenDep,
+    account: AccountDep,
+    seat: SeatQuery = None,
+) -> Hints:
     """What the `normal` search thinks of the deciding seat's options: the top three legal
     actions with their estimated chances, from that seat's own view only. Only at tables
     created with `hints: true`. Hints are worked out apart from computer players, one at a
     time per seat, a few at once for the whole server, and within the rate limit per seat:
     429 with Retry-After when the seat or the server must wait."""
-    live, seat, version = await asyncio.to_thread(hub.service.hint_request, table_id, token)
-    key = f"{table_id}:{seat}"
+    live, deciding, version = await asyncio.to_thread(
+        hub.service.hint_request, table_id, token, _holder(token, account), seat
+    )
+    key = f"{table_id}:{deciding}"
     limiter: Limiter = request.app.state.limiter
     wait = limiter.hit("hint", key)
     if wait is not None:
-        raise RateLimited(f"seat {seat} of this table asked for too many hints", wait)
+        raise RateLimited(f"seat {deciding} of this table asked for too many hints", wait)
     with live.lock:
         state = live.state.clone()
-        view = state.view(seat)
+        view = state.view(deciding)
     try:
-        found = await hub.bots.hint(key, state, seat, live.row.seed, version)
+        found = await hub.bots.hint(key, state, deciding, live.row.seed, version)
     except KeyBusy:
         raise RateLimited("a hint for this seat is being worked out: wait for it", 1) from None
     except (QueueFull, TooSlow, LaneClosed):
@@ -181,16 +233,51 @@ async def table_hint(table_id: str, request: Request, hub: HubDep, token: TokenD
         )
         for h in found
     ]
-    return Hints(version=version, seat=seat, hints=lines)
+    return Hints(version=version, seat=deciding, hints=lines)
 
 
 @tables.post("/join", response_model=Joined)
-async def join_table(table_id: str, request: JoinRequest, hub: HubDep) -> Joined:
-    """Sit in a free human seat from the lobby: a new token for it."""
-    seat, token = await asyncio.to_thread(hub.service.join, table_id, request.seat, request.name)
+async def join_table(
+    table_id: str, request: JoinRequest, hub: HubDep, account: AccountDep
+) -> Joined:
+    """Sit in a free human seat from the lobby: a new token for it; signed in, the seat is
+    your account's (and named by it)."""
+    seat, token = await asyncio.to_thread(
+        hub.service.join, table_id, request.seat, request.name, account
+    )
     live = await asyncio.to_thread(hub.service.table, table_id)
     await hub.publish(live, seats_changed=True)
     return Joined(seat=seat, token=token, join=join_path(table_id, token))
+
+
+@tables.post("/seats/{seat}/name", response_model=SeatNamed)
+async def name_seat(
+    table_id: str, seat: int, request: NameRequest, hub: HubDep, token: TokenDep
+) -> SeatNamed:
+    """A guest names his seat, with its token (an account's seat is named by its
+    account)."""
+    name = await asyncio.to_thread(
+        seat_changes.rename, hub.service, table_id, seat, token, request.name
+    )
+    await _seats_changed(hub, table_id)
+    return SeatNamed(seat=seat, name=name, account=False)
+
+
+@tables.post("/seats/{seat}/keep", response_model=SeatNamed)
+async def keep_seat(
+    table_id: str, seat: int, hub: HubDep, token: TokenDep, account: SignedInDep
+) -> SeatNamed:
+    """A guest who signed in keeps his seat for his account: with the seat's token and the
+    sign-in cookie, the seat becomes the account's (named by it) and opens from any browser
+    signed in as it."""
+    name = await asyncio.to_thread(seat_changes.keep, hub.service, table_id, seat, token, account)
+    await _seats_changed(hub, table_id)
+    return SeatNamed(seat=seat, name=name, account=True)
+
+
+async def _seats_changed(hub: Hub, table_id: str) -> None:
+    live = await asyncio.to_thread(hub.service.table, table_id)
+    await hub.publish(live, seats_changed=True)
 
 
 @tables.get("/record")
@@ -207,8 +294,20 @@ def table_replay(table_id: str, step: int, tables: ServiceDep) -> Any:
     return tables.replay_frame(table_id, step)
 
 
-def _seat(tables: TableService, table_id: str, token: str | None) -> int | None:
-    return tables.seat_of(tables.table(table_id), token)
+def _seat(
+    tables: TableService,
+    table_id: str,
+    token: str | None,
+    account: int | None = None,
+    wanted: int | None = None,
+) -> int | None:
+    return tables.seat_of(tables.table(table_id), token, account, wanted)
+
+
+def _holder(token: str | None, account: AccountRow | None) -> int | None:
+    """The account a request acts for: its sign-in's, unless it presents a seat's token
+    (which alone then decides)."""
+    return account.id if token is None and account is not None else None
 
 
 def join_path(table_id: str, token: str) -> str:

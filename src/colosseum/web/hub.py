@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from ..core.errors import ColosseumError
+from ..core.registry import game_definition
 from .bots import BotPool
 from .clients import Client
 from .errors import StaleVersion, TableError, Unreplayable
@@ -66,16 +67,18 @@ class Hub:
         board: bool = True,
         reply: bool = True,
         token: str | None = None,
+        account: int | None = None,
     ) -> dict[str, Any] | None:
-        """Play for a seat with the `token` the request presented (checked by the store in
-        the append's transaction), push every client its update, and wake a computer seat
-        whose turn it now is; the acting seat's new state is returned when `reply` (an HTTP
-        answer; a WebSocket client gets the push). The action and every state it leads to
-        are made in one trip to a worker thread."""
+        """Play for a seat with the `token` the request presented, or for the signed-in
+        `account` that holds the seat (checked by the store in the append's transaction),
+        push every client its update, wake a computer seat whose turn it now is, and tell
+        the account whose turn it is if it is not here (`turn_comes`); the acting seat's new
+        state is returned when `reply` (an HTTP answer; a WebSocket client gets the push).
+        The action and every state it leads to are made in one trip to a worker thread."""
         watchers = list(self.clients.get(table_id, ()))
 
         def work() -> tuple[LiveTable, dict[str, Any] | None, list[dict[str, Any]]]:
-            live = self.service.act(table_id, seat, notation, version, token=token)
+            live = self.service.act(table_id, seat, notation, version, token=token, account=account)
             answer = seat_payload(live, seat, version, board) if reply else None
             pushes = [seat_payload(live, c.seat, c.version, c.board) for c in watchers]
             return live, answer, pushes
@@ -85,6 +88,7 @@ class Hub:
             self.send(client, {"type": "state", **payload})
         await self.publish(live)  # clients that connected meanwhile
         self.wake(live)
+        await self.turn_comes(live, acted=seat)
         return answer
 
     async def changed(self, live: LiveTable, seats_changed: bool = False) -> None:
@@ -120,6 +124,38 @@ class Hub:
         text = encode(message)
         for client in list(self.clients.get(table_id, ())):
             client.push(text)
+
+    # --- whose turn ---------------------------------------------------------------------------
+
+    def connected(self, table_id: str, seats: set[int]) -> bool:
+        """Whether a WebSocket client of this process watches the table as one of `seats`
+        (its hello proved the seat, by its token or its account's sign-in)."""
+        return any(c.seat in seats for c in self.clients.get(table_id, ()))
+
+    async def turn_comes(
+        self, live: LiveTable, acted: int | None = None, actor: int | None = None
+    ) -> None:
+        """After an action (by seat `acted`) or a table's creation (by the account `actor`):
+        if an account's seat now decides, and that account neither made the change nor
+        watches the table here, queue its "your turn" notification (web/notify.py). A
+        notification that cannot be queued is logged; the action stands."""
+        with live.lock:
+            seat = None if live.finished else live.current()
+            row = live.row
+        if seat is None:
+            return
+        holder = row.seats[seat].account
+        if holder is None or holder == actor:
+            return
+        if acted is not None and 0 <= acted < len(row.seats) and row.seats[acted].account == holder:
+            return  # the account itself just played (a hot seat)
+        if self.connected(row.id, {s.seat for s in row.seats if s.account == holder}):
+            return
+        title = game_definition(row.game).info.title
+        try:
+            await asyncio.to_thread(queue_turn, self.service.store, holder, row.id, title)
+        except Exception:  # a notification must never undo or fail the action
+            log.exception("the turn notification of table %s could not be queued", row.id)
 
     # --- computer seats ----------------------------------------------------------------------
 
@@ -164,6 +200,7 @@ class Hub:
             self._room.set()
         if failure is None:
             await self.changed(live)
+            await self.turn_comes(live, acted=seat)
         else:
             await self.failed(table_id, seat, failure)
 
@@ -252,6 +289,16 @@ class Hub:
             return
         if live is not None:
             await self.publish(live, seats_changed=length == "-1")
+
+
+def queue_turn(store: Any, account: int, table_id: str, title: str) -> None:
+    """Queue "your turn" for `account` at the table through web/notify.py (imported when
+    first needed)."""
+    from . import notify
+
+    queue = getattr(notify, "queue_turn", None)
+    if queue is not None:
+        queue(store, account, table_id, title, f"/tables/{table_id}")
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -175,5 +175,12 @@ def decider_of(state: State, seats: Sequence[SeatRow]) -> str:
 
 
 def seat_public(seat: SeatRow) -> dict[str, Any]:
-    """A seat as anyone may see it: never its token."""
-    return {"seat": seat.seat, "kind": seat.kind, "name": seat.name, "claimed": seat.claimed}
+    """A seat as anyone may see it: never its token, nor its account's id or email (only
+    whether it is an account's seat, named by the account)."""
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind,
+        "name": seat.name,
+        "claimed": seat.claimed,
+        "account": seat.account is not None,
+    }

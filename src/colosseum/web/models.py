@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,13 +15,23 @@ class Request(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class SeatSpec(Request):
+    """A person's seat of a new table: `me` (the signed-in creator's account), `account`
+    (reserved for the account `name`), or `human` (a guest's, by its link)."""
+
+    kind: Literal["me", "account", "human"]
+    name: str | None = Field(default=None, max_length=60, description="the account (kind account)")
+
+
 class CreateTable(Request):
     game: str = Field(max_length=60, examples=["ludus-gladiatorius"])
-    players: list[str] = Field(
+    players: list[str | SeatSpec] = Field(
         min_length=1,
         max_length=8,
-        description="per seat: 'human' or an agent spec (random, heuristic, easy, normal, hard)",
-        examples=[["human", "heuristic"]],
+        description="per seat: 'human' (a guest's seat, by its link), an agent spec (random, "
+        "heuristic, easy, normal, hard), or signed in {'kind': 'me'} (your account's seat) or "
+        "{'kind': 'account', 'name': ...} (reserved for that account)",
+        examples=[["human", "heuristic"], [{"kind": "me"}, {"kind": "account", "name": "bob"}]],
     )
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=40)
     seed: int | None = Field(
@@ -49,6 +59,9 @@ class CreatedSeat(BaseModel):
     name: str
     token: str | None = Field(description="the seat's secret: send it as 'Bearer <token>'")
     join: str | None = Field(description="the table page's path as this seat")
+    account: bool = Field(
+        default=False, description="an account's seat: no token, it opens signed in as it"
+    )
 
 
 class CreatedTable(BaseModel):
@@ -75,6 +88,31 @@ class Joined(BaseModel):
     join: str
 
 
+class NameRequest(Request):
+    name: str = Field(max_length=200, examples=["Livia"])
+
+
+class SeatNamed(BaseModel):
+    seat: int
+    name: str = Field(description="the name the seat now shows")
+    account: bool = Field(description="whether the seat is now an account's")
+
+
+class MyTable(BaseModel):
+    """A table where the signed-in account holds a seat."""
+
+    id: str
+    game: str
+    title: str
+    status: str
+    seat: int = Field(description="the account's seat (the deciding one, if it is its turn)")
+    seats: list[int] = Field(description="every seat the account holds there")
+    your_turn: bool
+    since_last_move: int = Field(description="seconds since the table last changed")
+    players: list[str] = Field(description="the seats' names")
+    link: str = Field(description="the table page's path")
+
+
 class OptionEntry(BaseModel):
     name: str
     type: str
@@ -97,8 +135,11 @@ class GameEntry(BaseModel):
 class Player(BaseModel):
     seat: int
     kind: str
-    name: str
+    name: str = Field(description="an account's seat: the account's name")
     claimed: bool
+    account: bool = Field(
+        default=False, description="held by (or reserved for) an account, not a guest's link"
+    )
 
 
 class Fairness(BaseModel):

@@ -28,9 +28,9 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
-from ..core.options import OptionSpec
-from ..core.registry import GameInfo, game_definition, games, new_game, replay
+from ..core.registry import game_definition, games, new_game, replay
 from ..store import Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
+from .account_seats import Person, Planned, account_seat, my_games, plan_seat
 from .boards import event_text, merge_views, render_board
 from .budgets import check_agent
 from .commitment import new_salt
@@ -38,14 +38,17 @@ from .errors import (
     BadRequest,
     BadToken,
     NotAvailable,
+    NotYourSeat,
     NotYourTurn,
     SeatTaken,
     StaleVersion,
+    TableError,
     TableNotFound,
     Unreplayable,
 )
-from .live import LiveTable, Step, decider_of, fairness, seat_public
+from .live import LiveTable, Step, decider_of, seat_public
 from .models import SEED_MAX
+from .summaries import game_entry, row_summary, table_summary
 from .tokens import matches, new_table_id, new_token, token_hash
 
 CACHE_SIZE = 1000  # live tables kept in memory per process
@@ -73,17 +76,21 @@ class TableService:
     def create(
         self,
         game: str,
-        players: Sequence[str],
+        players: Sequence[object],
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         names: Sequence[str] | None = None,
         private: bool = False,
         hints: bool = False,
         practice: bool = False,
+        creator: Person | None = None,
     ) -> tuple[TableRow, dict[int, str]]:
-        """A new table; the tokens of its human seats by seat. Only a practice table may
-        have a chosen `seed` (everyone sees it); other tables get a secret seed drawn here,
-        committed to with a secret salt."""
+        """A new table; the tokens of its guests' seats by seat. A player is "human" (a
+        guest's seat, by its link), an agent spec, or (for a signed-in `creator`) the
+        creator's own seat `{"kind": "me"}` or one reserved for an account
+        `{"kind": "account", "name": ...}`, which have no token (account_seats.py). Only a
+        practice table may have a chosen `seed` (everyone sees it); other tables get a
+        secret seed drawn here, committed to with a secret salt."""
         if seed is not None and not practice:
             raise BadRequest(
                 "a chosen seed lets anyone compute every hidden card: mark the table as "
@@ -102,7 +109,11 @@ class TableService:
             raise BadRequest(f"{len(names)} names for {len(players)} players")
         for number, given in enumerate(names or ()):
             _check_name(given, f"names[{number}]")
-        kinds = [_seat_kind(info.id, kind) for kind in players]
+        planned = [
+            plan_seat(self.store, n, given, creator, lambda kind: _seat_kind(info.id, kind))
+            for n, given in enumerate(players)
+        ]
+        kinds = [p.kind for p in planned]
         try:
             state = new_game(info.id, len(kinds), seed, options)
         except ColosseumError as error:
@@ -110,15 +121,12 @@ class TableService:
         assert state.seed is not None
         tokens: dict[int, str] = {}
         seats = []
-        for seat, kind in enumerate(kinds):
-            name = _name(names[seat] if names and seat < len(names) else "", seat, kind)
-            if kind == HUMAN:
-                tokens[seat] = new_token()
-                seats.append(SeatRow(seat, kind, name, token_hash(tokens[seat]), False))
-            else:
-                seats.append(SeatRow(seat, kind, name, None, True))
+        for seat, plan in enumerate(planned):
+            name = _name(names[seat] if names and seat < len(names) else "", seat, plan.kind)
+            seats.append(self._new_seat(seat, plan, name, tokens))
         now = datetime.now(UTC)
-        status = "open" if tokens else ("over" if state.is_terminal() else "playing")
+        waiting = any(s.human and not s.claimed for s in seats)
+        status = "open" if waiting else ("over" if state.is_terminal() else "playing")
         row = TableRow(
             id=new_table_id(),
             game=info.id,
@@ -140,10 +148,25 @@ class TableService:
         self.store.tables.create(row)
         return row, tokens
 
-    def join(self, table_id: str, seat: int | None, name: str) -> tuple[int, str]:
+    @staticmethod
+    def _new_seat(seat: int, plan: Planned, name: str, tokens: dict[int, str]) -> SeatRow:
+        """A new table's seat: a computer's, an account's (named by it, no token) or a
+        guest's (a new token, kept in `tokens`)."""
+        if plan.kind != HUMAN:
+            return SeatRow(seat, plan.kind, name, None, True)
+        if plan.account is not None:
+            return SeatRow(seat, HUMAN, plan.name or name, None, plan.claimed, plan.account)
+        tokens[seat] = new_token()
+        return SeatRow(seat, HUMAN, name, token_hash(tokens[seat]), False)
+
+    def join(
+        self, table_id: str, seat: int | None, name: str, person: Person | None = None
+    ) -> tuple[int, str]:
         """Sit in a free human seat from the lobby (the first free one when `seat` is None):
-        a new token for it; the seat's invitation link no longer works. A private table's
-        seats are taken by invitation only."""
+        a new token for it; the seat's invitation link no longer works. A signed-in
+        `person` sits as his account (the seat is then his account's, named by it). A
+        private table's seats are taken by invitation only; a seat reserved for an account
+        by nobody else."""
         _check_name(name, "name")
         live = self.table(table_id)
         if live.row.private:
@@ -153,7 +176,7 @@ class TableService:
             )
         if live.row.status == "abandoned":
             raise NotAvailable(f"table {table_id} was abandoned: nobody may sit down any more")
-        free = [s.seat for s in live.row.seats if s.human and not s.claimed]
+        free = [s.seat for s in live.row.seats if s.free]
         if seat is None:
             if not free:
                 raise SeatTaken(f"table {table_id} has no free seat")
@@ -161,12 +184,27 @@ class TableService:
         if not 0 <= seat < live.row.players:
             raise BadRequest(f"table {table_id} has seats 0 to {live.row.players - 1}")
         if seat not in free:
+            wanted = live.seat_row(seat)
+            if wanted.account is not None and not wanted.claimed:
+                raise SeatTaken(
+                    f"seat {seat} of table {table_id} is reserved for {wanted.name}: it "
+                    "opens for that account only"
+                )
             raise SeatTaken(f"seat {seat} of table {table_id} is taken")
         token = new_token()
-        taken = self.store.tables.claim(table_id, seat, _name(name, seat, HUMAN), token_hash(token))
+        shown = _name(name, seat, HUMAN) if person is None else person.name
+        if person is None:
+            self.refuse_account_name(shown)
+        taken = self.store.tables.claim(
+            table_id,
+            seat,
+            shown,
+            token_hash(token),
+            account=None if person is None else person.id,
+        )
         if not taken:
             raise SeatTaken(f"seat {seat} of table {table_id} was taken a moment ago")
-        self._refresh_row(live)
+        self.refresh_row(live)
         return seat, token
 
     # --- reading ------------------------------------------------------------------------------
@@ -204,7 +242,7 @@ class TableService:
         with self._guard:
             live = self._live.get(table_id)
         if live is not None:
-            self._refresh_row(live)
+            self.refresh_row(live)
             self.sync(live)
         return live
 
@@ -215,26 +253,70 @@ class TableService:
             live = self._live.get(table_id)
         return live is not None and length >= 0 and live.version >= length
 
-    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token stands for (None without a token: a spectator). A seat's first
-        use of its invitation token sits someone in it, if the seat still holds that token
-        when the store decides (a lobby join may take it a moment before)."""
-        if token is None:
+    def seat_of(
+        self,
+        live: LiveTable,
+        token: str | None,
+        account: int | None = None,
+        wanted: int | None = None,
+    ) -> int | None:
+        """The seat a request stands for: its token's, else (a signed-in `account`) the
+        account's seat (`wanted` when it holds several), else None: a spectator. A seat's
+        first use of its invitation token sits someone in it, if the seat still holds that
+        token when the store decides (a lobby join may take it a moment before); an
+        account's first opening of a seat reserved for it takes it."""
+        if token is None and account is None:
+            if wanted is not None:
+                raise BadToken(f"seat {wanted} is a person's: sign in, or send its token")
             return None
         row = self.store.tables.find(live.row.id)  # the seats as stored: a join may have
         if row is None:  # replaced a token in another process
             raise TableNotFound(f"no table {live.row.id!r}")
+        if token is None:
+            assert account is not None
+            held = account_seat(row, account, wanted)
+            if held is None:
+                return None
+            if not held.claimed and self.store.tables.open_reserved(row.id, held.seat, account):
+                self.refresh_row(live)
+            return held.seat
         for seat in row.seats:
             if matches(seat.token_hash, token):
+                if wanted is not None and wanted != seat.seat:
+                    raise NotYourSeat(f"this token is seat {seat.seat}'s, not seat {wanted}'s")
                 if not seat.claimed:
                     presented = seat.token_hash
                     if not self.store.tables.claim(
                         row.id, seat.seat, seat.name, None, presented=presented
                     ) and not self._holds(row.id, seat.seat, token):
                         break
-                    self._refresh_row(live)
+                    self.refresh_row(live)
                 return seat.seat
         raise BadToken(f"this token is no seat of table {live.row.id}")
+
+    def refuse_account_name(self, name: str) -> None:
+        """A guest may not go by an account's name (he would pass for its owner)."""
+        if self.store.accounts.by_name(name) is not None:
+            raise BadRequest(
+                f"name: {name!r} is an account's name: sign in as it, or choose another"
+            )
+
+    def my_tables(self, person: Person) -> list[dict[str, Any]]:
+        """Every table where the account holds a seat, where it decides now first
+        (account_seats.my_games)."""
+        return my_games(self.store, person.id, self._deciding)
+
+    def _deciding(self, row: TableRow) -> int | None:
+        """The seat deciding at a table, from this process's copy (brought up to date only
+        when the store holds more actions); None if it cannot be replayed."""
+        try:
+            live = self.table(row.id, sync=False)
+            if live.version < row.length:
+                self.sync(live)
+        except TableError:
+            return None
+        with live.lock:
+            return live.current()
 
     def _holds(self, table_id: str, seat: int, token: str) -> bool:
         """Whether the seat holds the token now, as stored."""
@@ -242,18 +324,31 @@ class TableService:
         return row is not None and matches(row.seats[seat].token_hash, token)
 
     def state(
-        self, table_id: str, token: str | None, since: int = 0, board: bool = True
+        self,
+        table_id: str,
+        token: str | None,
+        since: int = 0,
+        board: bool = True,
+        account: int | None = None,
+        wanted: int | None = None,
     ) -> dict[str, Any]:
+        """The table as the request's seat sees it (`seat_of`)."""
         live = self.table(table_id)
-        seat = self.seat_of(live, token)
+        seat = self.seat_of(live, token, account, wanted)
         with live.lock:
             return live.payload(seat, since, board)
 
-    def hint_request(self, table_id: str, token: str | None) -> tuple[LiveTable, int, int]:
+    def hint_request(
+        self,
+        table_id: str,
+        token: str | None,
+        account: int | None = None,
+        wanted: int | None = None,
+    ) -> tuple[LiveTable, int, int]:
         """The table, seat and version a hint is asked for, if the table offers hints and
         the decision is that seat's."""
         live = self.table(table_id)
-        seat = self.seat_of(live, token)
+        seat = self.seat_of(live, token, account, wanted)
         if not live.row.hints:
             raise NotAvailable("this table does not offer hints (its creator left them off)")
         with live.lock:
@@ -280,12 +375,14 @@ class TableService:
         notation: str,
         version: int,
         token: str | None = None,
+        account: int | None = None,
     ) -> LiveTable:
         """Play `notation` for `seat` if the table is still at `version`. `token` is the one
         the request presented: a human seat acts only with the token it holds when the store
-        appends the action (checked in the append's transaction); without a token the seat
-        must be a computer seat. The store decides: this copy is brought up to date first
-        only when the client has seen more of it."""
+        appends the action, or (without a token) for the signed-in `account` that holds the
+        seat then (both checked in the append's transaction); with neither the seat must be
+        a computer seat. The store decides: this copy is brought up to date first only when
+        the client has seen more of it."""
         live = self.table(table_id, sync=False)
         if version > live.version:
             self.sync(live)
@@ -294,8 +391,12 @@ class TableService:
         if seat is not None and not 0 <= seat < live.row.players:
             raise BadRequest(f"table {table_id} has seats 0 to {live.row.players - 1}")
         if seat is not None and token is None and not live.seat_row(seat).computer:
-            raise BadToken(f"seat {seat} is a person's: act with its token")
+            if account is None:
+                raise BadToken(f"seat {seat} is a person's: act with its token")
+            if live.seat_row(seat).account != account:
+                raise NotYourSeat(f"seat {seat} of table {table_id} is not your account's")
         presented = None if token is None else token_hash(token)
+        holder = account if token is None else None
         with live.lock:
             if version != live.version:
                 raise StaleVersion(
@@ -321,7 +422,7 @@ class TableService:
             decider = decider_of(trial, live.row.seats)
             try:
                 self.store.tables.append(
-                    table_id, version, seat, played, status, decider, presented
+                    table_id, version, seat, played, status, decider, presented, holder
                 )
             except Conflict:
                 live.catch_up(self.store.tables.load(table_id, after=live.version))
@@ -329,6 +430,10 @@ class TableService:
                     f"another action was accepted first; the table is at version {live.version}"
                 ) from None
             except SeatRevoked:
+                if holder is not None:
+                    raise NotYourSeat(
+                        f"seat {seat} of table {table_id} is no longer your account's"
+                    ) from None
                 raise BadToken(
                     f"this token no longer holds seat {seat} of table {table_id}: "
                     "the seat was taken from the lobby"
@@ -463,7 +568,8 @@ class TableService:
             self.refresh(table_id)
         return ended
 
-    def _refresh_row(self, live: LiveTable) -> None:
+    def refresh_row(self, live: LiveTable) -> None:
+        """Reload the table's row (its seats) into this process's copy."""
         row = self.store.tables.find(live.row.id)
         if row is not None:
             with live.lock:
@@ -478,65 +584,6 @@ class TableService:
             with live.lock:
                 decider, length = decider_of(live.state, row.seats), live.version
             self.store.tables.note_decider(row.id, length, decider)
-
-
-def game_entry(info: GameInfo) -> dict[str, Any]:
-    """A game and the options a network client may set."""
-    return {
-        "id": info.id,
-        "title": info.title,
-        "summary": info.summary,
-        "min_players": info.min_players,
-        "max_players": info.max_players,
-        "options": [option_entry(spec) for spec in info.options if not spec.local],
-    }
-
-
-def option_entry(spec: OptionSpec) -> dict[str, Any]:
-    return {
-        "name": spec.name,
-        "type": spec.type.__name__,
-        "default": spec.default,
-        "description": spec.description,
-        "choices": list(spec.choices),
-        "minimum": spec.minimum,
-        "maximum": spec.maximum,
-    }
-
-
-def table_summary(live: LiveTable) -> dict[str, Any]:
-    """What anyone may know of a table: never its seed or salt before it is over (unless
-    it is a practice table)."""
-    summary = row_summary(live.row)
-    summary.update(
-        version=live.version,
-        status=live.status(),
-        current=live.current(),
-        winners=live.state.winners(),
-        **fairness(live.row, live.finished),
-    )
-    return summary
-
-
-def row_summary(row: TableRow) -> dict[str, Any]:
-    """A table as the lobby lists it, from its stored row."""
-    finished = row.status in ("over", "abandoned", "record")
-    return {
-        "id": row.id,
-        "game": row.game,
-        "title": game_definition(row.game).info.title,
-        "players": [seat_public(s) for s in row.seats],
-        "free_seats": [s.seat for s in row.seats if s.human and not s.claimed],
-        "options": row.options,
-        "status": row.status,
-        "version": row.length,
-        "created": row.created.isoformat(),
-        "updated": row.updated.isoformat(),
-        "spectate": f"/tables/{row.id}",
-        "hints": row.hints,
-        "failure": row.failure,
-        **fairness(row, finished),
-    }
 
 
 def _seat_kind(game_id: str, given: object) -> str:

@@ -1,12 +1,13 @@
 """One WebSocket client watching a table, from its hello to its close (docs/web.md, "Live
 updates"; docs/security.md, "Live clients").
 
-The hello names the seat (its token) and the version already shown; the client is then sent
-the table and every change through its outbox (web/clients.py), while its own messages
-(actions) are read and played. It ends when it leaves, when a frame it sends is refused
-(`Refused`: closed with that code and reason), when it sends more messages than the "socket"
-rate limit of its address allows (an error message each, then after `STRIKES` in a row a
-close 1008), or when it does not keep up with its updates (1013).
+The hello names the seat (its token; without one, the seat of the account the sign-in cookie
+stands for, `seat` saying which when it holds several) and the version already shown; the
+client is then sent the table and every change through its outbox (web/clients.py), while
+its own messages (actions) are read and played. It ends when it leaves, when a frame it
+sends is refused (`Refused`: closed with that code and reason), when it sends more messages
+than the "socket" rate limit of its address allows (an error message each, then after
+`STRIKES` in a row a close 1008), or when it does not keep up with its updates (1013).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .errors import BadRequest, BadToken, RateLimited, TableError
 from .hub import Hub, encode, seat_payload
 from .models import ActionRequest
 from .ratelimit import Limiter, client_address
+from .signin import COOKIE, MAX_COOKIE, digest
 
 HELLO_TIMEOUT = 30.0  # seconds a new client has to say hello
 STRIKES = 10  # messages over the rate limit in a row before the client is closed
@@ -39,10 +41,14 @@ async def watch(hub: Hub, socket: WebSocket, table_id: str, limit: int) -> None:
         token = hello.get("token")
         if token is not None and not isinstance(token, str):
             raise BadToken("the token must be text")
+        wanted = hello.get("seat")
+        if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int)):
+            raise BadRequest("the hello's seat is a seat's number")
         since = hello.get("version", 0)
         since = since if isinstance(since, int) and since >= 0 else 0
         live = await asyncio.to_thread(hub.service.table, table_id)
-        seat = await asyncio.to_thread(hub.service.seat_of, live, token)
+        account = None if token is not None else await asyncio.to_thread(signed_in, hub, socket)
+        seat = await asyncio.to_thread(hub.service.seat_of, live, token, account, wanted)
     except TableError as error:
         await refuse(socket, error)
         await close(socket, REFUSED, str(error))
@@ -63,7 +69,7 @@ async def watch(hub: Hub, socket: WebSocket, table_id: str, limit: int) -> None:
         hub.send(client, {"type": "state", **payload})
         if table_id in hub.bots.thinking:
             hub.send(client, {"type": "thinking", "seat": hub.bots.thinking[table_id]})
-        reader = asyncio.create_task(_play(hub, client, token, limit))
+        reader = asyncio.create_task(_play(hub, client, token, limit, account))
         ended = asyncio.create_task(client.ended.wait())
         try:
             await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
@@ -81,9 +87,11 @@ async def watch(hub: Hub, socket: WebSocket, table_id: str, limit: int) -> None:
     await client.close()
 
 
-async def _play(hub: Hub, client: Client, token: str | None, limit: int) -> None:
-    """Play the actions the client sends until it leaves (WebSocketDisconnect) or is
-    refused (`Refused`)."""
+async def _play(
+    hub: Hub, client: Client, token: str | None, limit: int, account: int | None
+) -> None:
+    """Play the actions the client sends (for its seat, by its token or its account) until
+    it leaves (WebSocketDisconnect) or is refused (`Refused`)."""
     socket = client.socket
     limiter: Limiter = socket.app.state.limiter
     address = client_address(socket.scope)
@@ -110,11 +118,23 @@ async def _play(hub: Hub, client: Client, token: str | None, limit: int) -> None
                 request.version,
                 reply=False,
                 token=token,
+                account=account,
             )
         except (TableError, IllegalAction) as error:
             hub.send(client, error_message(error))
         except ValueError as error:
             hub.send(client, error_message(BadRequest(str(error).splitlines()[0])))
+
+
+def signed_in(hub: Hub, socket: WebSocket) -> int | None:
+    """The account the connection's sign-in cookie stands for (None: signed out). A
+    cookie sent from another site's page never gets here: `signin.CrossSiteGuard` closes
+    such a connection."""
+    secret = socket.cookies.get(COOKIE)
+    if not secret or len(secret) > MAX_COOKIE:
+        return None
+    account = hub.service.store.accounts.signed_in(digest(secret))
+    return None if account is None else account.id
 
 
 async def receive(socket: WebSocket, limit: int) -> dict[str, Any]:
