@@ -123,12 +123,16 @@ def own_origin(scope: Scope) -> str | None:
     if not host:
         return None
     given = str(scope.get("scheme", "http"))
-    scheme = {"ws": "http", "wss": "https"}.get(given, given)
-    host = host.lower()
-    default = {"http": ":80", "https": ":443"}.get(scheme)
-    if default and host.endswith(default):
-        host = host.removesuffix(default)
-    return f"{scheme}://{host}"
+    return _normal(f"{ {'ws': 'http', 'wss': 'https'}.get(given, given) }://{host}")
+
+
+def _normal(origin: str) -> str:
+    """An origin lower-cased, without a trailing slash or its scheme's default port."""
+    origin = origin.strip().lower().rstrip("/")
+    for scheme, port in (("http://", ":80"), ("https://", ":443")):
+        if origin.startswith(scheme) and origin.endswith(port):
+            return origin.removesuffix(port)
+    return origin
 
 
 def _has_cookie(headers: Headers) -> bool:
@@ -156,7 +160,7 @@ def cross_site(scope: Scope) -> bool:
     headers = Headers(scope=scope)
     origin = headers.get("origin")
     if origin is not None:
-        return origin.lower().rstrip("/") != own_origin(scope)
+        return _normal(origin) != own_origin(scope)
     if scope["type"] == "websocket":
         return False  # browsers always send Origin with a WebSocket
     return headers.get("sec-fetch-site") != "same-origin"
