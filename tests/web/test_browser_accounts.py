@@ -314,9 +314,17 @@ def test_notifications_asked_on_a_click_only_and_shown_while_hidden(
 
 @pytest.mark.parametrize("width", [390, 1366])
 def test_account_pages_fit_the_width(browser: Browser, server: LiveServer, width: int) -> None:
-    """Sign in, register, My games and the account page: nothing wider than the window."""
+    """Sign in, register, My games, the account page, and a table opened by an invitation
+    (its name line shown): nothing wider than the window."""
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
+    created = httpx.post(
+        f"{server.url}/api/tables",
+        json={"game": "ludus", "players": ["human", "human"], "names": ["Ann", ""]},
+    ).json()
+    page.goto(f"{server.url}{created['seats'][1]['join']}")
+    expect(page.locator("#name-ask")).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "table"
     for path in ["/signin", "/register"]:
         page.goto(f"{server.url}{path}")
         assert page.evaluate("document.documentElement.scrollWidth") <= width, path
