@@ -335,9 +335,15 @@ class Sender:
             raise Failure(
                 f"the mail server refused the mail: {_smtp_reason(error)}", False
             ) from None
+        except smtplib.SMTPAuthenticationError as error:  # the operator may fix the password
+            raise Failure(
+                f"the mail server refused the sign-in: {_smtp_reason(error)}", True
+            ) from None
         except smtplib.SMTPResponseException as error:
             retry = error.smtp_code < 500
             raise Failure(f"the mail server answered {_smtp_reason(error)}", retry) from None
+        except smtplib.SMTPNotSupportedError:
+            raise Failure("the mail server offers no STARTTLS or no sign-in (AUTH)", True) from None
         except (smtplib.SMTPException, OSError) as error:
             raise Failure(f"cannot reach the mail server: {type(error).__name__}", True) from None
 
