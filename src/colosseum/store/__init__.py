@@ -25,12 +25,12 @@ from .tables import (
 )
 
 __all__ = [
-    "AccountRow",
-    "Accounts",
     "COMPUTER_DECIDES",
     "ENVIRONMENT",
     "HUMAN_DECIDES",
     "NOBODY_DECIDES",
+    "AccountRow",
+    "Accounts",
     "CampaignLog",
     "CampaignRow",
     "Conflict",
