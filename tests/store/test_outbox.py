@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import threading
 import uuid
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from colosseum.store import Store
-from colosseum.store.outbox import MAX_SUBSCRIPTIONS, Outbox
+from colosseum.store.outbox import MAX_SUBSCRIPTIONS, Outbox, OutboxRow
 
 INTERVAL = timedelta(hours=6)
 LEASE = timedelta(minutes=10)
@@ -20,9 +21,9 @@ EVERYTHING = 10_000  # a claim limit above any test's rows (a shared PostgreSQL 
 
 
 @pytest.fixture
-def store(url: str) -> Store:
+def store(url: str) -> Iterator[Store]:
     opened = Store(url)
-    yield opened  # type: ignore[misc]
+    yield opened
     opened.close()
 
 
@@ -40,8 +41,8 @@ def subscribe(outbox: Outbox, who: int) -> str:
     return endpoint
 
 
-def mine(rows: list[int], claimed: list[object]) -> list[int]:
-    return [row.id for row in claimed if row.id in rows]  # type: ignore[attr-defined]
+def mine(rows: list[int], claimed: Sequence[OutboxRow]) -> list[int]:
+    return [row.id for row in claimed if row.id in rows]
 
 
 def test_a_turn_queues_a_mail_and_a_push_per_subscription(store: Store) -> None:

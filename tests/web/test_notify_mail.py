@@ -35,7 +35,7 @@ from colosseum.web.notify import MAX_ATTEMPTS, RETRY_AFTER, Sender, load_keys, q
 from colosseum.web.settings import ServerSettings, SettingError
 
 from ..store.conftest import DATABASES, database_url
-from .conftest import TestClient
+from .conftest import TestClient  # type: ignore[attr-defined]
 
 PUBLIC = "https://games.example.org"
 PASSWORD = "s3cret-Pa55word"
@@ -57,7 +57,7 @@ class Inbox:
     answers: list[str] = field(default_factory=list)  # next answers to DATA, then 250
     guard: threading.Lock = field(default_factory=threading.Lock)
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         with self.guard:
             if self.answers:
                 return self.answers.pop(0)
