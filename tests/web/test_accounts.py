@@ -238,6 +238,15 @@ def test_an_old_hash_is_replaced_on_sign_in(app: Any) -> None:
     assert passwords.HASHER.verify(stored, PASSWORD)
 
 
+def test_signing_in_again_ends_the_previous_sign_in(client: TestClient, app: Any) -> None:
+    sign_up(client)
+    before = client.cookies[COOKIE]
+    assert sign_in(client).status_code == 200
+    assert client.cookies[COOKIE] != before
+    assert TestClient(app, cookies={COOKIE: before}).get("/api/me").status_code == 401
+    assert client.get("/api/me").status_code == 200
+
+
 def test_sign_out_ends_this_sign_in(client: TestClient, app: Any) -> None:
     sign_up(client)
     secret = client.cookies[COOKIE]

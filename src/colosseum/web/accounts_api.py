@@ -94,6 +94,10 @@ def _info(request: Request, account: AccountRow) -> AccountInfo:
 
 
 def _sign_in(request: Request, response: Response, account: AccountRow) -> None:
+    """A new sign-in for `account`; the one the browser had before (if any) ends."""
+    previous = session_digest(request)
+    if previous is not None:
+        store_of(request).accounts.revoke(previous)
     start_session(response, store_of(request), account.id, is_https(request), session_days(request))
 
 
