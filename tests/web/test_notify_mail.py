@@ -333,3 +333,33 @@ def test_notification_settings_keep_their_secrets_out_of_words() -> None:
         with pytest.raises(SettingError):
             ServerSettings.from_environment({name: value, "COLOSSEUM_KEY_FOLDER": "/k"})
     assert replace(settings, smtp_url=None).mail_configured is False
+
+
+def test_a_move_that_gives_the_turn_to_an_account_away_mails_it(
+    inbox: tuple[Inbox, int], app_client: tuple[TestClient, Sender, Store]
+) -> None:
+    """The whole way: alice invites bob by name, plays until it is bob's turn, and bob, who
+    does not watch the table, gets the mail with the table's link."""
+    box, _ = inbox
+    client, sender, _ = app_client
+    site = {"Origin": "http://testserver"}
+    alice, bob = TestClient(client.app, headers=site), TestClient(client.app, headers=site)
+    password = "correct horse battery"
+    for browser, name, address in ((alice, "alice", None), (bob, "bob", "bob@example.org")):
+        body = {"name": name, "password": password, "email": address}
+        assert browser.post("/api/accounts", json=body).status_code == 201
+    players = [{"kind": "account", "name": "bob"}, {"kind": "me"}]
+    made = alice.post("/api/tables", json={"game": "ludus-gladiatorius", "players": players})
+    assert made.status_code == 201, made.text
+    table = made.json()["id"]
+    for _ in range(50):
+        state = alice.get(f"/api/tables/{table}/state", params={"board": False}).json()
+        if state["current"] != 1:
+            break
+        action = {"action": state["legal"][0]["notation"], "version": state["version"]}
+        assert alice.post(f"/api/tables/{table}/actions", json=action).status_code == 200
+    assert state["current"] == 0  # bob's turn
+    sender.run_once()
+    assert box.recipients == [["bob@example.org"]]
+    assert box.mails[0]["Subject"] == "Your turn at Ludus Gladiatorius"
+    assert f"{PUBLIC}/tables/{table}" in box.mails[0].get_content()
