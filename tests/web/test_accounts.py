@@ -7,6 +7,7 @@ sign-ins."""
 
 from __future__ import annotations
 
+import asyncio
 import warnings
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -21,13 +22,16 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from argon2 import PasswordHasher
+from sqlalchemy import func, select
 
 from colosseum.store import Store
+from colosseum.store.schema import sign_ins
 from colosseum.web import passwords
 from colosseum.web.app import create_app
 from colosseum.web.ratelimit import Limiter
-from colosseum.web.settings import ServerSettings
+from colosseum.web.settings import ServerSettings, SettingError
 from colosseum.web.signin import COOKIE, digest
+from colosseum.web.upkeep import sweep_once
 
 PASSWORD = "correct horse battery"
 SITE = "http://testserver"
@@ -410,3 +414,41 @@ def test_password_checks_of_a_signed_in_account_are_limited(client: TestClient, 
     assert [client.patch("/api/me", json=body).status_code for _ in range(3)] == [401, 401, 429]
     deleted = client.request("DELETE", "/api/me", json={"password": PASSWORD})
     assert deleted.status_code == 429 and count(app) == 1
+
+
+def test_a_server_limits_sign_ups_and_sign_ins_by_default() -> None:
+    """The default settings hold limits for the accounts' areas (a limiter ignores an area it
+    has no limit for), and COLOSSEUM_RATE_LIMITS may set them."""
+    defaults = ServerSettings().rate_limits
+    assert defaults["account"] and defaults["signin"]
+    chosen = ServerSettings.from_environment({"COLOSSEUM_RATE_LIMITS": "signin=2/minute"})
+    limiter = Limiter(chosen.rate_limits)
+    assert [limiter.hit("signin", "10.0.0.9") is None for _ in range(3)] == [True, True, False]
+
+
+def test_session_days_come_from_the_environment(app: Any) -> None:
+    assert ServerSettings.from_environment({"COLOSSEUM_SESSION_DAYS": "7"}).session_days == 7
+    for wrong in ("0", "seven", "400"):
+        with pytest.raises(SettingError):
+            ServerSettings.from_environment({"COLOSSEUM_SESSION_DAYS": wrong})
+    app.state.settings = ServerSettings(rate_limits={}, session_days=2)
+    here = browser(app)
+    assert sign_up(here).status_code == 201
+    account = store_of(app).accounts.by_name("Ann")
+    assert account is not None
+    with store_of(app).engine.connect() as connection:
+        created, expires = connection.execute(
+            select(sign_ins.c.created, sign_ins.c.expires).where(sign_ins.c.account == account.id)
+        ).one()
+    assert timedelta(days=2) - timedelta(minutes=1) < expires - created <= timedelta(days=2)
+
+
+def test_the_upkeep_sweep_forgets_ended_sign_ins(app: Any) -> None:
+    here = browser(app)
+    assert sign_up(here).status_code == 201
+    assert here.delete("/api/session").status_code == 204  # revoked, kept until the sweep
+    with store_of(app).engine.connect() as connection:
+        assert connection.execute(select(func.count()).select_from(sign_ins)).scalar() == 1
+    asyncio.run(sweep_once(app.state.hub, timedelta(days=30)))
+    with store_of(app).engine.connect() as connection:
+        assert connection.execute(select(func.count()).select_from(sign_ins)).scalar() == 0

@@ -6,6 +6,7 @@ each from `colosseum serve`'s options or the environment, with documented defaul
 - trusted reverse proxies: `COLOSSEUM_TRUSTED_PROXIES` (addresses or networks, comma-separated;
   default none);
 - days without an action before a table is abandoned: `COLOSSEUM_ABANDON_DAYS` (30);
+- days a sign-in lasts: `COLOSSEUM_SESSION_DAYS` (30);
 - the API's browsable docs at /docs and /redoc: `COLOSSEUM_API_DOCS=1` (off);
 - notifications (docs/web.md, "Notifications"): the server's address for links in mails
   `COLOSSEUM_PUBLIC_URL`, the mail server `COLOSSEUM_SMTP_URL` (smtp://, smtps://,
@@ -41,8 +42,11 @@ RATE_LIMITS: dict[str, str] = {
     "socket": "120/minute",  # WebSocket messages of one address
     "connect": "60/minute",  # new WebSocket connections
     "request": "1200/minute",  # any other request
+    "account": "10/hour;50/day",  # new accounts, per address
+    "signin": "10/minute;100/hour",  # sign-ins (password or passkey) per address and per name
 }
 ABANDON_DAYS = 30
+SESSION_DAYS = 30  # how long a sign-in lasts
 MAIL_INTERVAL = timedelta(hours=6)  # at most one mail per account and table in this time
 # The Web Push services of the browsers (Chrome and Edge through FCM or WNS, Firefox, Safari):
 # a subscription's endpoint must be on one of them, so that the server posts nowhere else.
@@ -67,6 +71,7 @@ class ServerSettings:
     rate_limits: Mapping[str, str] = field(default_factory=lambda: dict(RATE_LIMITS))
     trusted_proxies: tuple[str, ...] = ()
     abandon_days: int = ABANDON_DAYS
+    session_days: int = SESSION_DAYS
     api_docs: bool = False
     # notifications (web/notify.py); secrets out of the repr, so that no log shows them
     public_url: str | None = None
@@ -90,6 +95,8 @@ class ServerSettings:
                 ) from None
         if self.abandon_days < 1:
             raise SettingError("a table is abandoned after at least 1 day without an action")
+        if not 1 <= self.session_days <= 366:
+            raise SettingError("a sign-in lasts from 1 to 366 days (COLOSSEUM_SESSION_DAYS)")
         self._check_notifications()
 
     def _check_notifications(self) -> None:
@@ -145,6 +152,11 @@ class ServerSettings:
                 found["abandon_days"] = int(env["COLOSSEUM_ABANDON_DAYS"])
             except ValueError:
                 raise SettingError("COLOSSEUM_ABANDON_DAYS is a whole number of days") from None
+        if env.get("COLOSSEUM_SESSION_DAYS"):
+            try:
+                found["session_days"] = int(env["COLOSSEUM_SESSION_DAYS"])
+            except ValueError:
+                raise SettingError("COLOSSEUM_SESSION_DAYS is a whole number of days") from None
         if env.get("COLOSSEUM_API_DOCS"):
             found["api_docs"] = env["COLOSSEUM_API_DOCS"].lower() in ("1", "true", "yes", "on")
         found.update(_notification_settings(env))

@@ -31,9 +31,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..store import AccountRow, Store
 from .errors import SignInFirst
+from .settings import SESSION_DAYS
 
 COOKIE = "colosseum_session"
-SESSION_DAYS = 30  # how long a sign-in lasts (ServerSettings.session_days when set)
 SECRET_BYTES = 24  # 192 bits
 MAX_COOKIE = 100  # characters of a cookie value worth looking up
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -47,8 +47,9 @@ def digest(secret: str) -> str:
 
 
 def session_days(request: Request) -> int:
+    """How long a sign-in made now lasts (`ServerSettings.session_days`)."""
     settings = getattr(request.app.state, "settings", None)
-    return int(getattr(settings, "session_days", SESSION_DAYS))
+    return SESSION_DAYS if settings is None else int(settings.session_days)
 
 
 def store_of(request: Request) -> Store:

@@ -1,6 +1,7 @@
 """The server's upkeep while it runs: tables nobody has touched for the configured time end as
 abandoned (docs/security.md, "Abandoned tables"), checked at start-up and every hour, and the
-clients still watching such a table are told."""
+clients still watching such a table are told; sign-ins that expired or were revoked are
+forgotten at the same times."""
 
 from __future__ import annotations
 
@@ -33,6 +34,10 @@ async def sweep_once(hub: Hub, idle: timedelta) -> list[str]:
         return []
     if ended:
         log.info("%d tables ended as abandoned after %s without an action", len(ended), idle)
+    try:
+        await asyncio.to_thread(hub.service.store.accounts.purge_sign_ins)
+    except ColosseumError as error:
+        log.warning("forgetting ended sign-ins failed: %s", error)
     for table_id in ended:
         if table_id in hub.clients:
             live = await asyncio.to_thread(hub.service.refresh, table_id)
