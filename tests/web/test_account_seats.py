@@ -7,6 +7,7 @@ the "your turn" notification queued for an account that does not watch the table
 
 from __future__ import annotations
 
+import threading
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -43,14 +44,19 @@ def reserved(name: str) -> dict[str, str]:
 
 @pytest.fixture
 def app(database: str) -> Iterator[Any]:
+    """The app, running (its event loop kept in `state.portal` for the browsers)."""
     made = create_app(database, workers=0, settings=UNLIMITED)
-    with TestClient(made):
+    with TestClient(made) as running:
+        made.state.portal = running.portal
         yield made
 
 
 def guest(app: Any) -> TestClient:
-    """A browser of this site's pages, signed out."""
-    return TestClient(app, headers={"Origin": SITE})
+    """A browser of this site's pages, signed out. Its requests run in the app's own event
+    loop, so that what they start (a computer seat's thinking) outlives the request."""
+    client = TestClient(app, headers={"Origin": SITE})
+    client.portal = app.state.portal
+    return client
 
 
 def person(app: Any, name: str) -> TestClient:
@@ -403,3 +409,38 @@ def test_an_account_not_watching_is_told_its_turn_and_one_watching_is_not(
         while seen(alice, table)["current"] == 1:
             assert play(alice, table).status_code == 200
         assert calls == []  # bob watches the table: no notification
+
+
+def test_an_account_is_told_its_turn_after_a_computer_seats_move(
+    app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alice plays a computer, signed in but not watching: each time the computer's move
+    gives her the decision, her "your turn" is queued (she made the table: not at its
+    creation, nor after her own moves)."""
+    told: list[int] = []
+    arrived = threading.Event()
+
+    def queue_turn(store: Any, account: int, table: str, title: str, link: str) -> None:
+        told.append(account)
+        arrived.set()
+
+    monkeypatch.setattr(notify, "queue_turn", queue_turn)
+    alice = person(app, "alice")
+    found = store_of(app).accounts.by_name("alice")
+    assert found is not None
+    table = new_table(alice, [ME, "random"])["id"]
+    waited = 0
+    for _ in range(12):
+        if seen(alice, table)["current"] != 0:  # the computer's first move
+            assert arrived.wait(30)
+        arrived.clear()
+        told.clear()
+        answer = play(alice, table)
+        assert answer.status_code == 200, answer.text
+        if answer.json()["current"] == 1:  # the computer's turn: then hers again
+            assert arrived.wait(30), "no notification after the computer's move"
+            assert told == [found.id]
+            waited += 1
+        else:
+            assert told == []  # her own move: she is here
+    assert waited >= 2
