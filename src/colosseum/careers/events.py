@@ -136,6 +136,18 @@ def _ludus_key(sheets: dict[str, Sheet], data: Payload) -> None:
         raise CareerError("a ludus key event holds the key's SHA-256 in hex")
 
 
+def _ludus_owner(sheets: dict[str, Sheet], data: Payload) -> None:
+    """A ludus given to an account on the game server (web/careers_access.py), `{lanista,
+    account}` with the account's id, never its name: from then on its key opens nothing, the
+    account's sign-in acts for it; no sheet changes."""
+    lanista = str(data["lanista"])
+    if lanista not in sheets:
+        raise CareerError(f"no ludus of {lanista!r} in this campaign")
+    account = data["account"]
+    if not isinstance(account, int) or isinstance(account, bool) or account < 1:
+        raise CareerError("a ludus owner event names its account by its id (a number)")
+
+
 def _combat_marker(sheets: dict[str, Sheet], data: Payload) -> None:
     """A step of a combat in progress stored, or its end: `progress.py` checks the order."""
     int(data["combat"])
@@ -164,5 +176,6 @@ APPLY: dict[str, Callable[[dict[str, Sheet], Payload], None]] = {
     "combat_step": _combat_marker,
     "combat_ended": _combat_marker,
     "ludus_key": _ludus_key,
+    "ludus_owner": _ludus_owner,
 }
 EVENT_KINDS = tuple(APPLY)

@@ -2,7 +2,8 @@
 JSON API under `/api/careers`, the pages under `/careers` and the how-to page at
 `/howto/careers`. Its lifespan makes the careers service once the table service stands, which
 takes up every unfinished combat started here in its one worker, stopped with the server.
-Who sends a request is decided once, by the `actor` dependency (the Bearer key, or none);
+Who sends a request is decided once, by the `actor` dependency (the Bearer key, else the
+sign-in cookie's account, else nobody);
 handlers parse, call `CareerService` (which knows nothing of HTTP) with that actor, and answer.
 """
 
@@ -34,12 +35,15 @@ from .careers_models import (
     KeyView,
     NewCampaign,
     NewLudus,
+    NewOwner,
+    OwnerView,
     ProposalView,
     ProposeCombat,
 )
 from .careers_service import CareerService
 from .live import LiveTable
 from .pages import howto_html, templates
+from .signin import AccountDep, SignedInDep
 
 SEAT_KINDS = ["human", *LEVELS]
 
@@ -77,10 +81,12 @@ ServiceDep = Annotated[CareerService, Depends(_service)]
 TokenDep = Annotated[str | None, Depends(bearer)]
 
 
-def actor(name: str, careers: ServiceDep, key: TokenDep) -> Actor:
-    """Who sends the request in campaign `name`: the organiser, a lanista, or a guest (no
-    key); 401 for a key of nobody there. The one place a request's key is read."""
-    return careers.actor(name, key)
+def actor(name: str, careers: ServiceDep, key: TokenDep, account: AccountDep) -> Actor:
+    """Who sends the request in campaign `name`: by its key, the organiser or a lanista (401
+    for a key of nobody there); without one, by its sign-in, the account's ludus's lanista
+    and, for the founder's account, the organiser; else a guest. The one place a request's
+    key and account are read."""
+    return careers.actor(name, key, account)
 
 
 ActorDep = Annotated[Actor, Depends(actor)]
@@ -96,12 +102,15 @@ def list_campaigns(careers: ServiceDep) -> list[dict[str, Any]]:
 
 
 @api.post("", response_model=FoundedCampaign, status_code=201)
-def create_campaign(request: NewCampaign, careers: ServiceDep) -> dict[str, Any]:
+def create_campaign(
+    request: NewCampaign, careers: ServiceDep, account: AccountDep
+) -> dict[str, Any]:
     """A new campaign under its settings, with its first ludus if given (`career new`); the
-    organiser's key (and the first ludus's), shown this once."""
+    organiser's key (and a guest's first ludus's), shown this once. Signed in, the account
+    organises it too and owns its first ludus."""
     settings = request.model_dump(exclude={"name", "ludus"})
     ludus = request.ludus.model_dump() if request.ludus is not None else None
-    return careers.create_campaign(request.name, settings, ludus)
+    return careers.create_campaign(request.name, settings, ludus, account)
 
 
 @api.get("/{name}", response_model=CampaignView)
@@ -110,17 +119,45 @@ def show_campaign(name: str, careers: ServiceDep) -> dict[str, Any]:
     return careers.campaign(name)
 
 
-@api.get("/{name}/actor", response_model=ActorView)
-def who_acts(who: ActorDep) -> dict[str, Any]:
-    """Whose key the request sends: the organiser's, a lanista's, or none (guest)."""
-    return {"role": who.role, "lanista": who.lanista}
+@api.get("/{name}/actor", response_model=ActorView, response_model_exclude_defaults=True)
+def who_acts(who: ActorDep, account: AccountDep) -> dict[str, Any]:
+    """Who the request acts as: by its key, the organiser or a lanista; by its sign-in, its
+    account's ludus's lanista, the organiser (founder), or an account owning nothing here;
+    else a guest."""
+    named = account.name if account is not None and who.account is not None else None
+    return {
+        "role": who.role,
+        "lanista": who.lanista,
+        "organiser": who.organiser,
+        "account": named,
+    }
 
 
 @api.post("/{name}/ludi", response_model=FoundedLudus, status_code=201)
-def found_ludus(name: str, request: NewLudus, careers: ServiceDep) -> dict[str, Any]:
+def found_ludus(
+    name: str, request: NewLudus, careers: ServiceDep, account: AccountDep
+) -> dict[str, Any]:
     """A lanista's new ludus: four Tiro of different armaturae, one servitor; his key,
-    shown this once."""
-    return careers.found_ludus(name, request.model_dump())
+    shown this once, or, signed in, owned by the account (no key; one ludus an account)."""
+    return careers.found_ludus(name, request.model_dump(), account)
+
+
+@api.post("/{name}/ludi/{lanista}/claim", response_model=OwnerView)
+def claim_ludus(
+    name: str, lanista: str, careers: ServiceDep, who: ActorDep, account: SignedInDep
+) -> dict[str, Any]:
+    """The holder of a guest's ludus's key (sent as Bearer), signed in, gives the ludus to
+    his account: from then on his sign-in acts for it and the key opens nothing."""
+    return careers.claim(name, who, lanista, account)
+
+
+@api.post("/{name}/ludi/{lanista}/owner", response_model=OwnerView)
+def set_owner(
+    name: str, lanista: str, request: NewOwner, careers: ServiceDep, who: ActorDep
+) -> dict[str, Any]:
+    """The organiser gives a ludus to an account by its name (its owner is gone): that
+    account acts for it from then on, and nobody else."""
+    return careers.set_owner(name, who, lanista, request.account)
 
 
 @api.post("/{name}/ludi/{lanista}/key", response_model=KeyView, status_code=201)
@@ -183,17 +220,39 @@ def careers_page(request: Request, careers: ServiceDep) -> HTMLResponse:
     return templates.TemplateResponse(request, "careers.html", context)
 
 
+def _you(careers: CareerService, name: str, account: Any) -> dict[str, Any]:
+    """What the signed-in account is in campaign `name`, for its pages (its ludus, whether it
+    organises); nothing signed out. The pages' scripts act for it by the cookie, no key."""
+    if account is None:
+        return {"account": None, "lanista": None, "organiser": False}
+    who = careers.actor(name, None, account)
+    return {"account": account.name, "lanista": who.lanista, "organiser": who.organiser}
+
+
 @pages.get("/careers/{name}", response_class=HTMLResponse)
-def campaign_page(request: Request, name: str, careers: ServiceDep) -> HTMLResponse:
+def campaign_page(
+    request: Request, name: str, careers: ServiceDep, account: AccountDep
+) -> HTMLResponse:
     campaign = careers.campaign(name)
-    context = {"title": f"Careers: {campaign['name']}", "campaign": campaign, **_catalogue()}
+    context = {
+        "title": f"Careers: {campaign['name']}",
+        "campaign": campaign,
+        "you": _you(careers, name, account),
+        **_catalogue(),
+    }
     return templates.TemplateResponse(request, "campaign.html", context)
 
 
 @pages.get("/careers/{name}/combats/{combat}", response_class=HTMLResponse)
-def combat_page(request: Request, name: str, combat: int, careers: ServiceDep) -> HTMLResponse:
+def combat_page(
+    request: Request, name: str, combat: int, careers: ServiceDep, account: AccountDep
+) -> HTMLResponse:
     state = careers.combat_state(name, combat, ANYONE)
-    context = {"title": f"Combat: {' v '.join(state['lanistae'])}", "combat": state}
+    context = {
+        "title": f"Combat: {' v '.join(state['lanistae'])}",
+        "combat": state,
+        "you": _you(careers, name, account),
+    }
     return templates.TemplateResponse(request, "combat.html", context)
 
 

@@ -124,10 +124,10 @@ class CombatDesk:
         """A combat proposed by `actor` (one of its lanistae, or the organiser), checked as
         `career fight` checks one, nothing drawn; begun at once if nobody else must accept."""
         checked = check_request(campaign, request)
-        if actor.organiser:
+        if actor.lanista is not None and actor.lanista in checked.names:
+            proposer = actor.lanista  # a founder's account proposes as his ludus's lanista
+        elif actor.organiser:
             proposer = ORGANISER_NAME
-        elif actor.lanista is not None and actor.lanista in checked.names:
-            proposer = actor.lanista
         else:
             needed = "the key of one of its lanistae (or the organiser's)"
             raise refuse(actor, needed, "proposing a combat")
@@ -138,7 +138,7 @@ class CombatDesk:
             checked.persons,
             dict(checked.request),
             proposer,
-            actor.organiser,
+            proposer == ORGANISER_NAME,
         )
         proposal.accepted = _acceptable(actor, proposal)
         with self._guard:

@@ -58,3 +58,11 @@ class BadAnswer(BadRequest):
 
 class RulesRefused(BadRequest):
     """An answer the rules refused, changing nothing; the question is asked again (422)."""
+
+
+class AccountNotFound(TableNotFound):
+    """A ludus given to an account that does not exist, or may not sign in (404)."""
+
+
+class OwnsALudus(SeatTaken):
+    """An account given a second ludus of a campaign: it owns one there already (409)."""

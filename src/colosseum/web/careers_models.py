@@ -127,20 +127,42 @@ class KeyView(BaseModel):
 
 
 class FoundedLudus(SheetView):
-    """The new record sheet, with its lanista's key (shown this once)."""
+    """The new record sheet, with its lanista's key (shown this once), or, founded signed
+    in, its owner account (no key)."""
 
     role: str = Field(description="lanista")
-    key: str = Field(description="his secret, shown this once; send it as 'Bearer <key>'")
-    link: str = Field(description="the campaign's page, the key in the fragment")
+    key: str | None = Field(
+        description="his secret, shown this once; send it as 'Bearer <key>'; null when the "
+        "ludus belongs to the signed-in account that founded it"
+    )
+    link: str | None = Field(description="the campaign's page, the key in the fragment")
+    owner: str | None = Field(default=None, description="the account that owns the ludus")
 
 
 class CampaignSheet(SheetView):
-    keyed: bool = Field(description="its ludus has a key (founded here, not at the terminal)")
+    keyed: bool = Field(description="its ludus has a key (a guest's, founded here)")
+    owner: str | None = Field(description="the name of the account that owns the ludus")
 
 
 class ActorView(BaseModel):
-    role: str = Field(description="organiser, lanista or guest")
+    role: str = Field(description="organiser, lanista, account (owning nothing here) or guest")
     lanista: str | None
+    organiser: bool = Field(
+        default=False,
+        description="organises the campaign (its key, or the founder's account); given when true",
+    )
+    account: str | None = Field(
+        default=None, description="the signed-in account, when no key was sent; given when so"
+    )
+
+
+class NewOwner(Request):
+    account: str = Field(max_length=200, description="the account's name", examples=["bob"])
+
+
+class OwnerView(BaseModel):
+    lanista: str
+    owner: str = Field(description="the name of the account that owns the ludus now")
 
 
 class Standing(BaseModel):
@@ -150,6 +172,7 @@ class Standing(BaseModel):
     aurei_after_debts: int
     popularity: int
     gladiators: int
+    account: str | None = Field(description="the account of its lanista, if an account owns it")
 
 
 class HistoryRow(BaseModel):
@@ -200,7 +223,8 @@ class CampaignView(BaseModel):
     name: str
     page: str
     settings: dict[str, Any]
-    organised: bool = Field(description="it has an organiser's key (founded here)")
+    organised: bool = Field(description="it has an organiser (founded here)")
+    founder: str | None = Field(description="the account that founded it, signed in")
     broken: str | None
     sheets: list[CampaignSheet]
     standings: list[Standing]

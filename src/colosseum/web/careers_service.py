@@ -23,20 +23,33 @@ from ..careers.fights import describe_draw
 from ..careers.gazette import gazette
 from ..careers.sheet import CareerError
 from ..careers.views import KEY_EVENT, ended, history_rows, sheet_view
-from ..store import NewEvent, Store, StoredEvent
+from ..store import AccountRow, NewEvent, Store, StoredEvent
 from .careers_access import (
+    FOUNDER,
+    LANISTA,
     ORGANISER,
+    OWNER_EVENT,
     Actor,
+    Owner,
+    founder,
     identify,
-    key_hashes,
     key_link,
     new_key,
+    owned_by,
+    owners,
     refuse,
     require_organiser,
 )
 from .careers_arena import Wake
 from .careers_combats import CombatDesk, is_web
-from .careers_errors import CampaignNotFound, NameInUse, NotAllowed, QuestionGone
+from .careers_errors import (
+    AccountNotFound,
+    CampaignNotFound,
+    NameInUse,
+    NotAllowed,
+    OwnsALudus,
+    QuestionGone,
+)
 from .careers_limits import CareerLimits
 from .careers_secrets import revealed, seat_token
 from .service import TableService
@@ -67,9 +80,10 @@ class CareerService:
 
     # --- who acts -----------------------------------------------------------------------------
 
-    def actor(self, name: str, key: str | None) -> Actor:
-        """Who the request's key makes its sender in the campaign `name`."""
-        return identify(self._open(name, strict=False), key)
+    def actor(self, name: str, key: str | None, account: AccountRow | None = None) -> Actor:
+        """Who the request's key (or, without one, its signed-in `account`) makes its sender
+        in the campaign `name`."""
+        return identify(self._open(name, strict=False), key, _id(account))
 
     # --- campaigns ----------------------------------------------------------------------------
 
@@ -92,11 +106,16 @@ class CareerService:
         return found
 
     def create_campaign(
-        self, name: str, settings: Mapping[str, Any], ludus: Mapping[str, Any] | None
+        self,
+        name: str,
+        settings: Mapping[str, Any],
+        ludus: Mapping[str, Any] | None,
+        account: AccountRow | None = None,
     ) -> dict[str, Any]:
         """A new campaign under `settings` (checked as `career new` checks them), with its
         first ludus if given, in one transaction; the organiser's key and the first ludus's,
-        each shown this once."""
+        each shown this once. Founded by a signed-in `account`, that account organises too
+        and owns the first ludus (which then has no key)."""
         name = " ".join(name.split())
         if not name:
             raise CareerError("a campaign needs a name")
@@ -110,11 +129,13 @@ class CareerService:
             raise NameInUse(f"a campaign named {name!r} exists already")
         organiser, organiser_hash = new_key()
         checked[ORGANISER] = organiser_hash
+        if account is not None:
+            checked[FOUNDER] = account.id
         first = []
         ludus_key = None
         if ludus is not None:
-            ludus_key, ludus_hash = new_key()
-            first.append(NewEvent("ludus_created", {**ludus_event(ludus), "key": ludus_hash}))
+            owner, ludus_key = _new_owner(account)
+            first.append(NewEvent("ludus_created", {**ludus_event(ludus), **owner}))
         try:
             opened = Campaign.found(self.store, name, checked, first)
         except CareerError as error:
@@ -127,15 +148,69 @@ class CareerService:
             keys.append(_key_view("lanista", next(iter(opened.sheets)), ludus_key, page))
         return {**self.campaign(opened.name), "keys": keys}
 
-    def found_ludus(self, name: str, ludus: Mapping[str, Any]) -> dict[str, Any]:
+    def found_ludus(
+        self, name: str, ludus: Mapping[str, Any], account: AccountRow | None = None
+    ) -> dict[str, Any]:
         """A lanista's ludus founded in the campaign (`career new` on a campaign that exists),
-        by anyone with the campaign's address; its key shown this once."""
+        by anyone with the campaign's address; its key shown this once, or, founded by a
+        signed-in `account`, owned by that account (no key)."""
         campaign = self._open(name)
-        key, digest = new_key()
-        stored = campaign.record("ludus_created", {**ludus_event(ludus), "key": digest})
+        if account is not None:
+            self._one_each(campaign, account)
+        owner, key = _new_owner(account)
+        stored = campaign.record("ludus_created", {**ludus_event(ludus), **owner})
         lanista = str(stored.payload["lanista"])
-        shown = _key_view("lanista", lanista, key, campaign_page(campaign.name))
-        return {**sheet_view(campaign.sheets[lanista]), **shown}
+        page = campaign_page(campaign.name)
+        shown = (
+            _key_view("lanista", lanista, key, page)
+            if key is not None
+            else {"role": "lanista", "key": None, "link": None}
+        )
+        owned = None if account is None else account.name
+        return {**sheet_view(campaign.sheets[lanista]), **shown, "owner": owned}
+
+    def claim(self, name: str, actor: Actor, lanista: str, account: AccountRow) -> dict[str, Any]:
+        """The holder of a guest's ludus's key gives it to his signed-in `account`: from
+        then on the account acts for it and the key opens nothing."""
+        campaign = self._open(name)
+        found = campaign.lanista(lanista)
+        if actor.account is not None or actor.role != LANISTA or actor.lanista != found:
+            raise refuse(actor, f"{found}'s key", f"claiming {found}'s ludus")
+        return self._give(campaign, found, account)
+
+    def set_owner(self, name: str, actor: Actor, lanista: str, account_name: str) -> dict[str, Any]:
+        """The organiser gives a ludus to the account named `account_name` (its owner is
+        gone, or changes): from then on that account acts for it, and nobody else."""
+        campaign = self._open(name)
+        require_organiser(actor, "giving a ludus to an account")
+        found = campaign.lanista(lanista)
+        account = self.store.accounts.by_name(account_name)
+        if account is None or not account.usable:
+            raise AccountNotFound(f"no account named {account_name.strip()!r} may act here")
+        return self._give(campaign, found, account)
+
+    def _give(self, campaign: Campaign, lanista: str, account: AccountRow) -> dict[str, Any]:
+        """`lanista`'s ludus given to `account` (an event), unless it is its already."""
+        if owners(campaign).get(lanista, _NOBODY).account != account.id:
+            self._one_each(campaign, account)
+            campaign.record(OWNER_EVENT, {"lanista": lanista, "account": account.id})
+        return {"lanista": lanista, "owner": account.name}
+
+    def _one_each(self, campaign: Campaign, account: AccountRow) -> None:
+        """OwnsALudus if `account` owns a ludus of the campaign already."""
+        mine = owned_by(campaign, account.id)
+        if mine is not None:
+            raise OwnsALudus(
+                f"the account {account.name!r} owns {mine}'s ludus in {campaign.name!r} "
+                "already: an account owns one ludus of a campaign"
+            )
+
+    def account_name(self, account: int | None) -> str | None:
+        """The name an account id shows ("deleted player N" once deleted), or None."""
+        if account is None:
+            return None
+        row = self.store.accounts.get(account)
+        return None if row is None else row.name
 
     def issue_key(self, name: str, actor: Actor, lanista: str) -> dict[str, Any]:
         """The organiser issues a ludus's key anew (its lanista lost his): the key before it
@@ -152,17 +227,31 @@ class CareerService:
         past an event that does not replay), gazette, proposals and combats in progress."""
         campaign = self._open(name, strict=False)
         news = gazette(campaign) if campaign.broken is None else []
-        keyed = key_hashes(campaign)
+        owned = owners(campaign)
+        ids = [o.account for o in owned.values() if o.account is not None]
+        names = {i: row.name for i, row in self.store.accounts.by_ids([*ids]).items()}
+        first = founder(campaign)
+        account = {n: names.get(o.account) for n, o in owned.items() if o.account is not None}
         return {
             "name": campaign.name,
             "page": campaign_page(campaign.name),
-            "settings": {k: v for k, v in campaign.settings.items() if k != ORGANISER},
-            "organised": ORGANISER in campaign.settings,
+            "settings": {
+                k: v for k, v in campaign.settings.items() if k not in (ORGANISER, FOUNDER)
+            },
+            "organised": ORGANISER in campaign.settings or first is not None,
+            "founder": self.account_name(first),
             "broken": None if campaign.broken is None else str(campaign.broken),
             "sheets": [
-                {**sheet_view(s), "keyed": s.lanista in keyed} for s in campaign.sheets.values()
+                {
+                    **sheet_view(s),
+                    "keyed": owned.get(s.lanista, _NOBODY).key is not None,
+                    "owner": account.get(s.lanista),
+                }
+                for s in campaign.sheets.values()
             ],
-            "standings": standing_rows(campaign),
+            "standings": [
+                {**row, "account": account.get(row["lanista"])} for row in standing_rows(campaign)
+            ],
             "history": [{**r, "created": r["created"].isoformat()} for r in history_rows(campaign)],
             "gazette": [
                 {"seq": e.seq, "created": e.created.isoformat(), "text": text} for e, text in news
@@ -280,6 +369,22 @@ class CareerService:
         if self.store.campaigns.find(name) is None:
             raise CampaignNotFound(f"no campaign named {name.strip()!r}")
         return Campaign.open(self.store, name, strict=strict)
+
+
+_NOBODY = Owner()
+
+
+def _id(account: AccountRow | None) -> int | None:
+    return None if account is None else account.id
+
+
+def _new_owner(account: AccountRow | None) -> tuple[dict[str, Any], str | None]:
+    """What a new ludus's `ludus_created` event says of its owner, and its key: the
+    signed-in account's id (no key), or a new key's hash (the key returned, shown once)."""
+    if account is not None:
+        return {"account": account.id}, None
+    key, digest = new_key()
+    return {"key": digest}, key
 
 
 def campaign_page(name: str) -> str:
