@@ -1,26 +1,68 @@
-// A campaign's page: the keys this browser holds (a key link hands one over); found a ludus
-// (its key shown once); propose a combat with one of its lanistae's keys (or the
-// organiser's), accept or decline the proposals waiting for a key held here; the organiser
-// issues a lanista a new key.
+// A campaign's page: the keys this browser holds (a key link hands one over) and, signed in,
+// the ludus of the account (acted for by the sign-in's cookie, no key sent); found a ludus
+// (its key shown once, or the account's); propose a combat as one of its lanistae (or the
+// organiser), accept or decline the proposals waiting for a ludus this browser acts for; a
+// key held here claimed for the signed-in account; the organiser issues a lanista a new key
+// and gives a ludus to an account.
 
 import { api, showMessage } from "./api.js";
-import { heldKeys, keep, keyLinkItem, takeKeyFromLink } from "./careers_keys.js";
+import { forget, heldKeys, keep, keyLinkItem, takeKeyFromLink } from "./careers_keys.js";
 import { numberOrNull, readLudus } from "./ludus.js";
 
 const main = document.querySelector("main");
 const name = main.dataset.campaign;
 const base = `/api/careers/${encodeURIComponent(name)}`;
 const element = (id) => document.getElementById(id);
+const account = main.dataset.account || null; // signed in as
+const yourLudus = main.dataset.yourLudus || null; // the account's ludus here
+const youOrganise = main.dataset.youOrganise === "true";
+
+// Who this browser acts for: each ludus by its key held here, or the account's by the
+// cookie (token null: no key sent); the organiser by his key, or the founder's account.
+function acting() {
+  const held = heldKeys(name);
+  const ludi = new Map(Object.entries(held.ludi));
+  if (yourLudus) ludi.set(yourLudus, null);
+  return { ludi, organises: Boolean(held.organiser) || youOrganise, organiser: held.organiser || null };
+}
 
 function showHeld() {
   const held = heldKeys(name);
   const parts = [];
   if (held.organiser) parts.push("the organiser's key");
   for (const lanista of Object.keys(held.ludi)) parts.push(`${lanista}'s ludus key`);
-  main.dataset.held = Object.keys(held.ludi).join("\n");
+  const me = acting();
+  main.dataset.held = [...me.ludi.keys()].join("\n");
   if (parts.length) element("held").textContent = `This browser holds ${parts.join(", ")}.`;
-  element("organiser").hidden = !held.organiser;
-  showProposals(held);
+  else if (account) element("held").textContent = "This browser holds no key of this campaign.";
+  element("organiser").hidden = !me.organises;
+  showClaims(held);
+  showProposals(me);
+}
+
+// Signed in without a ludus here, a guest's ludus whose key is held here may become the
+// account's: the key and the cookie sent together; the key is then forgotten.
+function showClaims(held) {
+  const owned = new Set([...document.querySelectorAll("#sheets .sheet[data-owner]")]
+    .filter((sheet) => sheet.dataset.owner).map((sheet) => sheet.dataset.lanista));
+  const list = element("claims");
+  list.replaceChildren();
+  if (!account || yourLudus) return;
+  for (const [lanista, key] of Object.entries(held.ludi)) {
+    if (owned.has(lanista)) continue;
+    const item = document.createElement("li");
+    const claim = button(`Make ${lanista}'s ludus your account's (${account})`, "claim");
+    claim.dataset.lanista = lanista;
+    claim.addEventListener("click", async () => {
+      const path = `${base}/ludi/${encodeURIComponent(lanista)}/claim`;
+      const done = await act(() => api(path, { method: "POST", token: key }));
+      if (!done) return;
+      forget(name, "lanista", lanista);
+      location.reload();
+    });
+    item.append(claim);
+    list.append(item);
+  }
 }
 
 async function act(what) {
@@ -53,6 +95,10 @@ element("found-ludus").addEventListener("submit", async (event) => {
   event.preventDefault();
   const founded = await act(() => api(`${base}/ludi`, { method: "POST", body: readLudus(event.target) }));
   if (!founded) return;
+  if (!founded.key) { // the signed-in account's: nothing to keep
+    location.reload();
+    return;
+  }
   keep(name, "lanista", founded.lanista, founded.key);
   element("ludus-key").replaceChildren(
     keyLinkItem(`${founded.lanista}'s ludus key`, founded.link, { lanista: founded.lanista }),
@@ -66,10 +112,19 @@ element("show-campaign").addEventListener("click", () => location.reload());
 element("issue-key").addEventListener("submit", async (event) => {
   event.preventDefault();
   const lanista = event.target.elements.lanista.value;
-  const token = heldKeys(name).organiser;
+  const token = acting().organiser;
   const issued = await act(() => api(`${base}/ludi/${encodeURIComponent(lanista)}/key`, { method: "POST", token }));
   if (!issued) return;
   element("issued").append(keyLinkItem(`${lanista}'s new key (send it to him; shown only now)`, issued.link, { lanista }));
+});
+
+element("give-ludus").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const lanista = event.target.elements.lanista.value;
+  const body = { account: event.target.elements.account.value };
+  const path = `${base}/ludi/${encodeURIComponent(lanista)}/owner`;
+  const given = await act(() => api(path, { method: "POST", token: acting().organiser, body }));
+  if (given) location.reload();
 });
 
 // --- proposing a combat -----------------------------------------------------------------------
@@ -94,11 +149,13 @@ function combatRequest(form) {
   return body;
 }
 
-// The key a proposal is made with: a ticked lanista's held here, else the organiser's.
-function proposerKey(lanistae) {
-  const held = heldKeys(name);
-  const mine = lanistae.find((lanista) => held.ludi[lanista]);
-  return mine ? held.ludi[mine] : held.organiser;
+// How a proposal is made: as a ticked lanista this browser acts for, else as the organiser;
+// {token} (null: by the cookie), or null when this browser may not.
+function proposer(lanistae) {
+  const me = acting();
+  const mine = lanistae.find((lanista) => me.ludi.has(lanista));
+  if (mine) return { token: me.ludi.get(mine) };
+  return me.organises ? { token: me.organiser } : null;
 }
 
 function afterProposal(shown) {
@@ -109,12 +166,12 @@ function afterProposal(shown) {
 element("start-combat").addEventListener("submit", async (event) => {
   event.preventDefault();
   const body = combatRequest(event.target);
-  const token = proposerKey(body.lanistae);
-  if (!token) {
-    showMessage("This browser holds no key of these lanistae (nor the organiser's): use your key link first.");
+  const who = proposer(body.lanistae);
+  if (!who) {
+    showMessage("This browser acts for none of these lanistae (nor the organiser): sign in, or use your key link first.");
     return;
   }
-  const shown = await act(() => api(`${base}/combats`, { method: "POST", token, body }));
+  const shown = await act(() => api(`${base}/combats`, { method: "POST", token: who.token, body }));
   if (shown) afterProposal(shown);
 });
 
@@ -128,27 +185,27 @@ function button(text, action) {
   return made;
 }
 
-function showProposals(held) {
+function showProposals(me) {
   for (const item of document.querySelectorAll("#proposals li[data-proposal]")) {
     const waiting = JSON.parse(item.dataset.waiting);
     const persons = JSON.parse(item.dataset.persons);
     const lanistae = JSON.parse(item.dataset.lanistae);
     const actions = item.querySelector(".actions");
     actions.replaceChildren();
-    for (const lanista of waiting.filter((n) => held.ludi[n])) {
+    for (const lanista of waiting.filter((n) => me.ludi.has(n))) {
       const accept = button(`Accept as ${lanista}`, "accept");
       accept.dataset.lanista = lanista;
-      accept.addEventListener("click", () => answerProposal(item, "accept", held.ludi[lanista]));
+      accept.addEventListener("click", () => answerProposal(item, "accept", me.ludi.get(lanista)));
       actions.append(" ", accept);
     }
-    if (held.organiser && waiting.some((n) => !persons.includes(n))) {
+    if (me.organises && waiting.some((n) => !persons.includes(n))) {
       const accept = button("Accept for the computer's ludi (organiser)", "accept-organiser");
-      accept.addEventListener("click", () => answerProposal(item, "accept", held.organiser));
+      accept.addEventListener("click", () => answerProposal(item, "accept", me.organiser));
       actions.append(" ", accept);
     }
-    const mine = lanistae.find((n) => held.ludi[n]);
-    const declineKey = mine ? held.ludi[mine] : held.organiser;
-    if (declineKey) {
+    const mine = lanistae.find((n) => me.ludi.has(n));
+    if (mine || me.organises) {
+      const declineKey = mine ? me.ludi.get(mine) : me.organiser;
       const decline = button("Decline", "decline");
       decline.addEventListener("click", () => answerProposal(item, "decline", declineKey));
       actions.append(" ", decline);

@@ -13,6 +13,10 @@ function showKeys(campaign) {
     const label = key.role === "organiser" ? "The organiser's key" : `${key.lanista}'s ludus key`;
     return keyLinkItem(label, key.link, { role: key.role, lanista: key.lanista || "" });
   }));
+  if (campaign.founder) {
+    document.getElementById("founder").textContent = campaign.founder;
+    document.getElementById("by-account").hidden = false;
+  }
   document.getElementById("to-campaign").href = campaign.page;
   form.hidden = true;
   document.getElementById("founded").hidden = false;

@@ -1,6 +1,7 @@
 // A combat's page. With the key of one of its lanistae (kept in this browser, or handed over
-// by a key link) it shows the questions asked of him and the way to his seat in the arena;
-// without, where the combat stands. It shows the commitment to the combat's seed, and the
+// by a key link), or signed in as the account that owns one of its ludi (the cookie, no key),
+// it shows the questions asked of him and the way to his seat in the arena; else, where the
+// combat stands. It shows the commitment to the combat's seed, and the
 // seed and salt once the combat has ended. The page asks the server again every moment.
 
 import { api, showMessage } from "./api.js";
@@ -11,18 +12,22 @@ const main = document.querySelector("main");
 const campaign = main.dataset.campaign;
 const combat = main.dataset.combat;
 const lanistae = JSON.parse(main.dataset.lanistae || "[]");
+const yourLudus = main.dataset.yourLudus || null; // the signed-in account's ludus
 const path = `/api/careers/${encodeURIComponent(campaign)}/combats/${combat}`;
 const element = (id) => document.getElementById(id);
 const POLL = 1000; // ms
 
-let token = null; // the key of the lanista this page acts for
+let token = null; // the key of the lanista this page acts for; null: by the cookie
 let shown = null; // the question on the page
 let busy = false;
 
-// The key held here of a lanista of this combat: the one whose answer is awaited, if held.
+// The key held here of a lanista of this combat: the one whose answer is awaited, if held;
+// null for the account's ludus (the cookie acts for it) or when none is held.
 function chooseKey(waitingFor) {
   const held = heldKeys(campaign);
+  if (waitingFor && waitingFor === yourLudus) return null;
   if (waitingFor && held.ludi[waitingFor]) return held.ludi[waitingFor];
+  if (!token && lanistae.includes(yourLudus)) return null;
   if (token && Object.values(held.ludi).includes(token)) return token;
   const mine = lanistae.find((lanista) => held.ludi[lanista]);
   return mine ? held.ludi[mine] : null;
