@@ -556,6 +556,7 @@ def test_join_flow(client: TestClient) -> None:
         "kind": "human",
         "name": "Bob the Bold",
         "claimed": True,
+        "account": False,
     }
     old = client.get(f"/api/tables/{table}/state", headers=bearer(tokens[1]))
     assert old.status_code == 401
