@@ -307,3 +307,45 @@ def test_the_pages_show_your_ludus_and_the_accounts(app: Any) -> None:
     assert "alice" in standings
     visitor = guest(app).get("/careers/Gallia").text
     assert "Your ludus" not in visitor and 'data-your-ludus=""' in visitor
+
+
+def test_the_founder_restarts_a_combat_stopped_on_an_error(app: Any) -> None:
+    """A combat stopped on an error is run again at once by the founder's account (its
+    page then asks again); another account (403), a guest (401), a combat that has not
+    stopped (409) and one that does not exist (404) are refused."""
+    alice, carol, visitor = person(app, "alice"), person(app, "carol"), guest(app)
+    found(alice, ludus("Fred"))
+    miller = add(visitor, "Miller")["key"]
+    proposed = propose(alice).json()
+    accept = f"{BASE}/proposals/{proposed['proposal']}/accept"
+    combat = visitor.post(accept, headers=bearer(miller)).json()["combat"]
+    fred_asked(alice, combat)
+    restart = f"{BASE}/combats/{combat}/restart"
+    assert alice.post(restart).status_code == 409  # asking Fred: not stopped
+    assert alice.post(f"{BASE}/combats/{combat + 100}/restart").status_code == 404
+    desk = app.state.careers.desk
+    runner = next(r for (_, begun), r in desk._runners.items() if begun == combat)
+    runner._set(phase="failed", error="the combat stopped on an error: a test's")
+    runner.failed_at = time.monotonic()
+    assert alice.get(f"{BASE}/combats/{combat}").json()["phase"] == "failed"
+    assert carol.post(restart).status_code == 403
+    assert visitor.post(restart).status_code == 401
+    restarted = alice.post(restart)
+    assert restarted.status_code == 200, restarted.text
+    assert restarted.json()["phase"] != "failed"
+    assert fred_asked(alice, combat)["kind"] == "servitor_hires"
+
+
+def test_a_key_issued_anew_gives_an_accounts_ludus_back_to_a_key(app: Any) -> None:
+    """The organiser issues Fred's ludus a new key (its account's owner is gone for good,
+    say): Bob's account acts for it no more, the new key does, and Bob may be given it
+    again."""
+    alice, bob = person(app, "alice"), person(app, "bob")
+    found(alice)
+    add(bob, "Fred")
+    issued = alice.post(f"{BASE}/ludi/Fred/key")
+    assert issued.status_code == 201, issued.text
+    assert who(bob).json()["role"] == "account" and owner_of(alice, "Fred") is None
+    assert who(guest(app), issued.json()["key"]).json()["lanista"] == "Fred"
+    assert alice.post(f"{BASE}/ludi/Fred/owner", json={"account": "bob"}).status_code == 200
+    assert who(bob).json()["lanista"] == "Fred"

@@ -201,6 +201,13 @@ def answer(
     return careers.answer(name, combat, who, request.question, request.answer)
 
 
+@api.post("/{name}/combats/{combat}/restart", response_model=CombatState)
+def restart_combat(name: str, combat: int, careers: ServiceDep, who: ActorDep) -> dict[str, Any]:
+    """The organiser runs a combat stopped on an error again, at once; 409 if it has not
+    stopped."""
+    return careers.restart(name, combat, who)
+
+
 # --- the pages --------------------------------------------------------------------------------
 
 

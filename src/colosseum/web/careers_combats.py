@@ -290,6 +290,14 @@ class CombatDesk:
             self._nudge.set()
         return runner
 
+    def restart(self, runner: CombatRunner) -> bool:
+        """Run a combat stopped on an error again now (not after `RETRY` s); False if it has
+        not stopped."""
+        if not runner.retry(0):
+            return False
+        self._nudge.set()
+        return True
+
     def _arena(self, runner: CombatRunner) -> Arena:
         if runner.plan.get("arena") == "table":
             return TableArena(runner)

@@ -66,3 +66,7 @@ class AccountNotFound(TableNotFound):
 
 class OwnsALudus(SeatTaken):
     """An account given a second ludus of a campaign: it owns one there already (409)."""
+
+
+class NotStopped(StaleVersion):
+    """A restart of a combat that has not stopped on an error (409)."""

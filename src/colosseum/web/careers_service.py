@@ -47,6 +47,7 @@ from .careers_errors import (
     CampaignNotFound,
     NameInUse,
     NotAllowed,
+    NotStopped,
     OwnsALudus,
     QuestionGone,
 )
@@ -363,6 +364,21 @@ class CareerService:
         if runner is None:
             raise QuestionGone("this combat asks nothing any more: reload the page")
         runner.answer(actor.lanista, question, answer, SETTLE)
+        return self.combat_state(name, begun, actor)
+
+    def restart(self, name: str, begun: int, actor: Actor) -> dict[str, Any]:
+        """The organiser runs a combat stopped on an error again at once (it would be, a few
+        seconds after its page next asks); NotStopped if it has not stopped."""
+        campaign = self._open(name, strict=False)
+        require_organiser(actor, "restarting a combat")
+        combat = campaign.combats.get(begun)
+        runner = self.desk.runner(campaign, combat) if combat is not None else None
+        if runner is None:
+            raise CampaignNotFound(
+                f"{campaign.name!r} has no combat in progress here begun at event #{begun}"
+            )
+        if not self.desk.restart(runner):
+            raise NotStopped(f"the combat has not stopped (it is {runner.phase}): nothing to do")
         return self.combat_state(name, begun, actor)
 
     def _open(self, name: str, strict: bool = True) -> Campaign:
