@@ -9,12 +9,9 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import time
-import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,90 +21,11 @@ import colosseum
 from colosseum.cli.renderers import renderer_for
 from colosseum.core.state import State
 
+from .tmux import WAIT, Pane, needs_tmux
 from .tui_helpers import secrets
 
-TMUX = shutil.which("tmux")
-pytestmark = pytest.mark.skipif(
-    TMUX is None, reason="tmux not found: install Debian's tmux (apt-get install -y tmux)"
-)
-SRC = Path(colosseum.__file__).resolve().parent.parent
-WAIT = 20.0  # seconds for the terminal to show what is expected
+pytestmark = needs_tmux
 HANDOFFS = 3  # handoffs checked per game
-
-
-class Pane:
-    """One tmux server of our own (its own socket) running one command at 80×24."""
-
-    def __init__(self, command: list[str]) -> None:
-        assert TMUX is not None
-        self.base = [TMUX, "-L", f"colosseum-{uuid.uuid4().hex[:8]}", "-f", "/dev/null"]
-        shell = " ".join(_quoted(part) for part in command) + "; echo EXITED; sleep 60"
-        subprocess.run(
-            [
-                *self.base,
-                "new",
-                "-d",
-                "-s",
-                "game",
-                "-x",
-                "80",
-                "-y",
-                "24",
-                "-e",
-                "TERM=xterm-256color",
-                "-e",
-                f"PYTHONPATH={SRC}",
-                "sh",
-                "-c",
-                shell,
-            ],
-            check=True,
-        )
-
-    def screen(self) -> str:
-        """What the pane shows now."""
-        return self._capture("-p", "-t", "game")
-
-    def history(self) -> str:
-        """Everything the pane holds: the scroll-back and the screen."""
-        return self._capture("-p", "-S", "-", "-t", "game")
-
-    def _capture(self, *args: str) -> str:
-        done = subprocess.run([*self.base, "capture-pane", *args], capture_output=True, text=True)
-        return done.stdout
-
-    def keys(self, *keys: str, literal: bool = False) -> None:
-        flags = ["-l"] if literal else []
-        subprocess.run([*self.base, "send-keys", "-t", "game", *flags, *keys], check=True)
-
-    def wait(self, test: Callable[[str], bool], what: str) -> str:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if test(screen):
-                return screen
-            time.sleep(0.05)
-        raise AssertionError(f"the terminal never showed {what}:\n{self.screen()}")
-
-    def close(self) -> None:
-        subprocess.run([*self.base, "kill-server"], capture_output=True)
-
-
-def _quoted(text: str) -> str:
-    return "'" + text.replace("'", "'\\''") + "'"
-
-
-@pytest.fixture
-def pane_factory() -> Iterator[Callable[[list[str]], Pane]]:
-    panes: list[Pane] = []
-
-    def start(command: list[str]) -> Pane:
-        panes.append(Pane(command))
-        return panes[-1]
-
-    yield start
-    for pane in panes:
-        pane.close()
 
 
 # --- what each game keeps secret, and a decision to type ------------------------------------------

@@ -1,7 +1,12 @@
-"""Seats in words and colours, shared by the games' terminal renderers."""
+"""Seats in words and colours, and the drawing of a legend, shared by the games' terminal
+renderers."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 SEAT_COLOURS = ("red", "blue", "green", "magenta", "dark_orange")
@@ -34,3 +39,24 @@ def possessive(seat: int | None, viewer: int | None = None) -> Text:
 def plural(count: int, word: str) -> str:
     """ "1 card", "2 cards"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+Legend = Sequence[tuple[str, Sequence[tuple[str, str]]]]
+"""A game's legend: (heading, [(key, what it means), ...]) a section."""
+
+
+def legend_group(
+    title: str, sections: Legend, width: int, styles: Mapping[str, str]
+) -> RenderableType:
+    """A legend drawn as a title, then each section's heading over a two-column grid (the key
+    in its on-screen style, then its meaning, wrapped to `width`)."""
+    parts: list[RenderableType] = [Text(title, style="bold underline")]
+    for heading, entries in sections:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(no_wrap=True, min_width=min(10, max(4, width // 6)))
+        table.add_column(ratio=1)
+        for key, words in entries:
+            table.add_row(Text(key, style=styles.get(key, "bold")), words)
+        parts.append(Text(heading, style="bold"))
+        parts.append(table)
+    return Group(*parts)

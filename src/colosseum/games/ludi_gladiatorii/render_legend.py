@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
+from rich.console import RenderableType
 
+from ...cli.seats import legend_group
 from .render_cards import (
     ABILITY_WORDS,
     STRAIGHT,
@@ -122,15 +121,6 @@ def render_legend(
 ) -> RenderableType:
     """Every abbreviation and mark of the table, the panel and the menu, a table a section."""
     use_data(str((options or {}).get("data") or ""))
-    parts: list[RenderableType] = [
-        Text("Ludi Gladiatorii: what the screen shows", style="bold underline")
-    ]
-    for heading, entries in legend_entries(view):
-        table = Table.grid(padding=(0, 2))
-        table.add_column(no_wrap=True, min_width=min(10, max(4, width // 6)))
-        table.add_column(ratio=1)
-        for key, words in entries:
-            table.add_row(Text(key, style=_STYLES.get(key, "bold")), words)
-        parts.append(Text(heading, style="bold"))
-        parts.append(table)
-    return Group(*parts)
+    return legend_group(
+        "Ludi Gladiatorii: what the screen shows", legend_entries(view), width, _STYLES
+    )

@@ -7,7 +7,7 @@
 // are base64url in JSON, ArrayBuffers for the browser) and the answer back into JSON.
 
 import { api, showMessage } from "./api.js";
-import { keepSeat, nextPath } from "./session.js";
+import { finishSignIn } from "./session.js";
 
 const element = (id) => document.getElementById(id);
 
@@ -102,27 +102,12 @@ async function signIn(button) {
       method: "POST",
       body: { challenge_id: offer.challenge_id, credential: credentialJSON(credential) },
     });
-    await afterSignIn();
+    await finishSignIn();
   } catch (error) {
     showMessage(error.message);
   } finally {
     button.disabled = false;
   }
-}
-
-async function afterSignIn() {
-  const keep = new URLSearchParams(location.search).get("keep");
-  let next = nextPath();
-  if (keep) {
-    try {
-      await keepSeat(keep);
-      next = nextPath(`/tables/${encodeURIComponent(keep)}`);
-    } catch (error) {
-      showMessage(`Signed in, but the seat could not be kept: ${error.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-    }
-  }
-  location.assign(next);
 }
 
 // --- the account's passkeys ------------------------------------------------------------------

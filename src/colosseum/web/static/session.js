@@ -3,7 +3,7 @@
 // never sees it, it only asks the server. `nextPath` reads a `?next=` address and keeps it
 // only when it is a path of this site (never another origin: no open redirect).
 
-import { api, forgetToken } from "./api.js";
+import { api, forgetToken, showMessage } from "./api.js";
 
 let asked = null;
 
@@ -86,6 +86,23 @@ export async function keepSeat(tableId, seat = null) {
   if (!Number.isInteger(seat)) throw new Error("this browser holds no seat at that table");
   await api(`${table}/seats/${seat}/keep`, { method: "POST", token });
   forgetToken(tableId);
+}
+
+// After a sign-in (by password or passkey): the seat of `?keep=<table>` handed to the account,
+// then back where the player came from (`?next=`, a path of this site only).
+export async function finishSignIn() {
+  const keep = new URLSearchParams(location.search).get("keep");
+  let next = nextPath();
+  if (keep) {
+    try {
+      await keepSeat(keep);
+      next = nextPath(`/tables/${encodeURIComponent(keep)}`);
+    } catch (error) {
+      showMessage(`Signed in, but the seat could not be kept: ${error.message}`);
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+    }
+  }
+  location.assign(next);
 }
 
 // This browser chose its name at the table already (in the lobby, or when asked).

@@ -4,7 +4,7 @@
 // that table by its link hands the seat to his account once signed in.
 
 import { api, showMessage } from "./api.js";
-import { currentAccount, keepSeat, nextPath } from "./session.js";
+import { currentAccount, finishSignIn, nextPath } from "./session.js";
 
 const element = (id) => document.getElementById(id);
 const page = document.querySelector("main").dataset.page;
@@ -20,20 +20,6 @@ function carryParameters(link) {
   link.href = `${link.pathname}${query ? `?${query}` : ""}`;
 }
 
-async function done() {
-  let next = nextPath();
-  if (keep) {
-    try {
-      await keepSeat(keep);
-      next = nextPath(`/tables/${encodeURIComponent(keep)}`);
-    } catch (error) {
-      showMessage(`Signed in, but the seat could not be kept: ${error.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-    }
-  }
-  location.assign(next);
-}
-
 async function signIn(event) {
   event.preventDefault();
   const button = element("signin-button");
@@ -43,7 +29,7 @@ async function signIn(event) {
       method: "POST",
       body: { name: element("signin-name").value.trim(), password: element("signin-password").value },
     });
-    await done();
+    await finishSignIn();
   } catch (error) {
     element("signin-password").value = "";
     showMessage(error.message);
@@ -72,7 +58,7 @@ async function register(event) {
     if (!(await currentAccount({ again: true }))) {
       await api("/api/session", { method: "POST", body: { name, password } });
     }
-    await done();
+    await finishSignIn();
   } catch (error) {
     showMessage(error.message);
   } finally {
