@@ -150,6 +150,7 @@ HUMAN_DECIDES = "human"
 COMPUTER_DECIDES = "computer"
 NOBODY_DECIDES = "none"
 UNFINISHED = ("open", "playing")  # the statuses of a table one may still act at
+ENDED = ("over", "abandoned")  # statuses at which an append is refused (`TableClosed`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +176,7 @@ class TableRow:
     salt: str | None = None  # of the seed's commitment; None: no commitment published
     failure: str | None = None  # why a computer seat could not play
     decider: str | None = None  # HUMAN_DECIDES, COMPUTER_DECIDES, NOBODY_DECIDES; None: unknown
+    outcome: dict[str, Any] | None = None  # how it ended other than by its rules (a resignation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,6 +482,40 @@ class TableLog:
                 _notify(connection, table_id, -1)
         return bool(done)
 
+    def resign(
+        self,
+        table_id: str,
+        seat: int,
+        expected: int,
+        outcome: dict[str, Any],
+        token_hash: str | None = None,
+        account: int | None = None,
+    ) -> None:
+        """End the table as `outcome` says (a seat resigned; status "over", nobody decides),
+        checked as an append is, in one transaction: the table not over or abandoned
+        (`TableClosed`), its log still `expected` actions long (`Conflict`), the seat still
+        holding the token hash presented or still the account's (`SeatRevoked`)."""
+        request = _Append(table_id, expected, seat, "", "over", None, token_hash, account)
+        with writing(self.engine) as connection:
+            stored = connection.execute(
+                select(game_tables.c.length, game_tables.c.status)
+                .where(game_tables.c.id == table_id)
+                .with_for_update()
+            ).first()
+            if stored is None or stored.status not in UNFINISHED:
+                raise TableClosed(f"table {table_id} is over or abandoned")
+            if int(stored.length) != expected:
+                raise Conflict(table_id, expected, int(stored.length))
+            presented = token_hash is not None or account is not None
+            if presented and not _holds(connection, self._sql, request):
+                raise SeatRevoked(f"seat {seat} of table {table_id} is no longer held")
+            connection.execute(
+                update(game_tables)
+                .where(game_tables.c.id == table_id, game_tables.c.length == expected)
+                .values(status="over", outcome=outcome, decider=NOBODY_DECIDES, updated=_now())
+            )
+            _notify(connection, table_id, -1)
+
     def held_by(self, account: int, limit: int = 200) -> list[TableRow]:
         """The tables where `account` holds a seat (or one is reserved for it), at most
         `limit`: those one may still act at first, each group the most recently active
@@ -522,13 +558,13 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
             sql.length.sql, sql.length.params({"table": table_id})
         ).first()
         lengths[table_id] = None if stored is None else int(stored[0])
-        if stored is not None and stored[1] == "abandoned":
+        if stored is not None and stored[1] in ENDED:
             closed.add(table_id)
     accepted = []
     for request in batch:
         found = lengths[request.table_id]
         if request.table_id in closed:
-            request.outcome = TableClosed(f"table {request.table_id} was abandoned")
+            request.outcome = TableClosed(f"table {request.table_id} is over or abandoned")
             continue
         if found != request.expected:
             request.outcome = Conflict(request.table_id, request.expected, found)
@@ -645,6 +681,7 @@ def _table(row: Any, seats: Sequence[SeatRow]) -> TableRow:
         salt=row.salt,
         failure=row.failure,
         decider=row.decider,
+        outcome=row.outcome,
     )
 
 

@@ -11,13 +11,15 @@ from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from ..store import AccountRow
-from . import seat_changes
+from . import chat, resign, seat_changes
 from .boards import action_label
 from .budgets import HINT_RETRY
 from .errors import BadRequest, BadToken, RateLimited
 from .hub import Hub
 from .models import (
     ActionRequest,
+    ChatMessage,
+    ChatRequest,
     CreatedSeat,
     CreatedTable,
     CreateTable,
@@ -28,7 +30,9 @@ from .models import (
     JoinRequest,
     MyTable,
     NameRequest,
+    Outcome,
     ReplayFrame,
+    Resigned,
     SeatNamed,
     SeatSpec,
     SeatState,
@@ -280,18 +284,71 @@ async def _seats_changed(hub: Hub, table_id: str) -> None:
     await hub.publish(live, seats_changed=True)
 
 
+@tables.post("/resign", response_model=Resigned)
+async def resign_table(
+    table_id: str, hub: HubDep, token: TokenDep, account: AccountDep, seat: SeatQuery = None
+) -> Resigned:
+    """Resign for the token's seat, else for the signed-in account's seat (`seat` when it
+    holds several): the table ends, that seat last and every other seat winning; its seed,
+    record and replay open as for any finished table."""
+    holder = _holder(token, account)
+    live, resigned = await asyncio.to_thread(
+        resign.resign, hub.service, table_id, token, holder, seat
+    )
+    await hub.resigned(live, resigned)
+    outcome = Outcome.model_validate(live.row.outcome or {"kind": "resigned"})
+    return Resigned(table=table_id, seat=resigned, outcome=outcome, winners=live.winners())
+
+
+@tables.post("/chat", response_model=ChatMessage, status_code=201)
+async def say_in_chat(
+    table_id: str,
+    request: ChatRequest,
+    http: Request,
+    hub: HubDep,
+    token: TokenDep,
+    account: AccountDep,
+    seat: SeatQuery = None,
+) -> dict[str, Any]:
+    """Write a line in the table's chat for the token's seat, else for the signed-in
+    account's seat: plain text, 1 to 500 characters once trimmed, no control characters;
+    within the "chat" rate limit per seat (429 with Retry-After)."""
+    speaker = await asyncio.to_thread(
+        chat.speaker, hub.service, table_id, token, _holder(token, account), seat
+    )
+    chat.check_text(request.text)  # a line refused is not counted against the limit
+    limiter: Limiter = http.app.state.limiter
+    wait = limiter.hit("chat", f"{table_id}:{speaker}")
+    if wait is not None:
+        raise RateLimited(f"seat {speaker} of this table wrote too many chat lines", wait)
+    line = await asyncio.to_thread(chat.say, hub.service, table_id, speaker, request.text)
+    await hub.said(table_id, line)
+    return line
+
+
+@tables.get("/chat", response_model=list[ChatMessage])
+def read_chat(
+    table_id: str, tables: ServiceDep, after: Annotated[int, Query(ge=0)] = 0
+) -> list[dict[str, Any]]:
+    """The table's chat after line `after` (ids), oldest first, at most 200 lines: anyone
+    who may watch the table reads it."""
+    return chat.lines(tables, table_id, after)
+
+
 @tables.get("/record")
 def table_record(table_id: str, tables: ServiceDep) -> JSONResponse:
-    """The game's record, once it is over (it holds every seat's secrets)."""
-    record = tables.record(table_id)
+    """The game's record, once it is over (it holds every seat's secrets), with how it
+    ended if a seat resigned (`outcome`) and its chat (`chat`)."""
+    record = chat.record_with_history(tables, table_id, tables.record(table_id))
     headers = {"Content-Disposition": f'attachment; filename="{table_id}.json"'}
     return JSONResponse(record, headers=headers)
 
 
 @tables.get("/replay/{step}", response_model=ReplayFrame)
 def table_replay(table_id: str, step: int, tables: ServiceDep) -> Any:
-    """The finished game after `step` actions, every hidden thing shown."""
-    return tables.replay_frame(table_id, step)
+    """The finished game after `step` actions, every hidden thing shown, with the chat said
+    up to then (and at the last step how the table ended)."""
+    return chat.with_history(tables, table_id, tables.replay_frame(table_id, step))
 
 
 def _seat(

@@ -125,6 +125,17 @@ class Hub:
         for client in list(self.clients.get(table_id, ())):
             client.push(text)
 
+    async def resigned(self, live: LiveTable, seat: int) -> None:
+        """Tell the table's clients that `seat` resigned (`{"type": "resigned", "seat",
+        "name"}`), then send each its state again (the table is over, its seed shown)."""
+        name = live.seat_row(seat).name
+        await self.broadcast(live.row.id, {"type": "resigned", "seat": seat, "name": name})
+        await self.publish(live, seats_changed=True)
+
+    async def said(self, table_id: str, message: dict[str, Any]) -> None:
+        """Push a line of the table's chat to its clients (`{"type": "chat", ...}`)."""
+        await self.broadcast(table_id, {"type": "chat", **message})
+
     # --- whose turn ---------------------------------------------------------------------------
 
     def connected(self, table_id: str, seats: set[int]) -> bool:
@@ -164,7 +175,7 @@ class Hub:
         a table marked failed, abandoned or over)."""
         seat = live.state.current_player
         row = live.row
-        if seat is None or row.status in ("record", "abandoned") or row.failure is not None:
+        if seat is None or row.status in ("record", "abandoned", "over") or row.failure is not None:
             return
         kind = live.seat_row(seat).kind
         if kind in ("human", "record") or row.id in self.bots.thinking or self.bots.closed:

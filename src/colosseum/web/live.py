@@ -90,13 +90,22 @@ class LiveTable:
         """Over, abandoned or an uploaded record: its secrets may be shown."""
         return self.row.status in FINISHED or self.state.is_terminal()
 
+    def winners(self) -> list[int]:
+        """The winning seats: by the game's rules, or (a seat resigned) every other seat."""
+        outcome = self.row.outcome
+        if outcome is not None and outcome.get("kind") == "resigned":
+            return [s for s in range(self.row.players) if s != outcome.get("seat")]
+        return self.state.winners()
+
     def current(self) -> int | None:
         """The seat that must decide; None when the game is over or the table abandoned."""
-        return None if self.row.status == "abandoned" else self.state.current_player
+        if self.row.status in ("abandoned", "over"):  # over: also ended by a resignation
+            return None
+        return self.state.current_player
 
     def status(self) -> str:
         """open (a human seat nobody sat in), playing, over, abandoned or record."""
-        if self.row.status in ("abandoned", "record"):
+        if self.row.status in ("abandoned", "record", "over"):
             return self.row.status
         if self.state.is_terminal():
             return "over"
@@ -126,7 +135,8 @@ class LiveTable:
             "legal": [{"notation": n, "label": action_label(game, n, view)} for n in notations],
             "events": self.events_for(seat, since, view),
             "terminal": state.is_terminal(),
-            "winners": state.winners(),
+            "winners": self.winners(),
+            "outcome": self.row.outcome,
             "capped": state.capped(),
             "players": [seat_public(s) for s in self.row.seats],
             "board": render_board(game, view, notations) if board else "",

@@ -162,6 +162,16 @@ class Fairness(BaseModel):
     )
 
 
+class Outcome(BaseModel):
+    """How a table ended other than by its game's rules: `{"kind": "resigned", "seat": s,
+    "at": version}` (seat s resigned after `at` actions; every other seat wins)."""
+
+    model_config = ConfigDict(extra="allow")
+    kind: str
+    seat: int | None = None
+    at: int | None = None
+
+
 class TableSummary(Fairness):
     id: str
     game: str
@@ -182,6 +192,9 @@ class TableSummary(Fairness):
     hints: bool = False
     failure: str | None = Field(
         default=None, description="why the table stopped (a computer seat failed); null: it did not"
+    )
+    outcome: Outcome | None = Field(
+        default=None, description="how the table ended other than by its rules (a resignation)"
     )
 
 
@@ -218,6 +231,9 @@ class SeatState(Fairness):
     players: list[Player]
     board: str = Field(description="the SVG board; actions carry data-action")
     failure: str | None = None
+    outcome: Outcome | None = Field(
+        default=None, description="how the table ended other than by its rules (a resignation)"
+    )
 
 
 class HintLine(BaseModel):
@@ -255,3 +271,31 @@ class ReplayFrame(BaseModel):
     terminal: bool
     winners: list[int]
     players: list[Player]
+    outcome: Outcome | None = Field(
+        default=None, description="at the last step: how the table ended (a resignation)"
+    )
+    chat: list[ChatMessage] = Field(
+        default_factory=list, description="the chat said up to this step"
+    )
+
+
+class ChatRequest(Request):
+    text: str = Field(max_length=2000, description="1 to 500 characters once trimmed")
+
+
+class ChatMessage(BaseModel):
+    """One line of a table's chat: plain text (never HTML), by a seat."""
+
+    id: int = Field(description="ask for the lines after it with ?after=id")
+    seat: int | None = Field(description="the seat that said it")
+    name: str = Field(description="the seat's name when it was said")
+    text: str
+    version: int = Field(description="the actions accepted when it was said")
+    created: str
+
+
+class Resigned(BaseModel):
+    table: str
+    seat: int = Field(description="the seat that resigned")
+    outcome: Outcome
+    winners: list[int]

@@ -30,6 +30,7 @@ from typing import Any
 from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
 from ..core.registry import game_definition, games, new_game, replay
 from ..store import Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
+from ..store.tables import ENDED
 from .account_seats import Person, Planned, account_seat, my_games, plan_seat
 from .boards import event_text, merge_views, render_board
 from .budgets import check_agent
@@ -48,6 +49,7 @@ from .errors import (
 )
 from .live import LiveTable, Step, decider_of, seat_public
 from .models import SEED_MAX
+from .resign import closed_reason
 from .summaries import game_entry, row_summary, table_summary
 from .tokens import matches, new_table_id, new_token, token_hash
 
@@ -386,8 +388,8 @@ class TableService:
         live = self.table(table_id, sync=False)
         if version > live.version:
             self.sync(live)
-        if live.row.status == "abandoned":
-            raise NotAvailable(f"table {table_id} was abandoned: nobody may act at it")
+        if live.row.status in ENDED:  # abandoned, or over by a resignation (resign.py)
+            raise NotAvailable(closed_reason(live.row))
         if seat is not None and not 0 <= seat < live.row.players:
             raise BadRequest(f"table {table_id} has seats 0 to {live.row.players - 1}")
         if seat is not None and token is None and not live.seat_row(seat).computer:
@@ -439,7 +441,7 @@ class TableService:
                     "the seat was taken from the lobby"
                 ) from None
             except TableClosed:
-                raise NotAvailable(f"table {table_id} was abandoned: nobody may act") from None
+                raise NotAvailable(f"table {table_id} ended: nobody may act at it") from None
             live.state = trial
             live.steps.append(Step(seat, played, events))
             if live.row.failure is not None or live.row.decider != decider:

@@ -39,6 +39,7 @@ RATE_LIMITS: dict[str, str] = {
     "campaign": "10/minute;100/day",  # new campaigns and ludi
     "action": "120/minute",  # actions, careers answers and combats
     "hint": "10/minute",  # per seat
+    "chat": "20/minute",  # chat lines per seat of a table
     "socket": "120/minute",  # WebSocket messages of one address
     "connect": "60/minute",  # new WebSocket connections
     "request": "1200/minute",  # any other request

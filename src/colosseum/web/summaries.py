@@ -44,7 +44,7 @@ def table_summary(live: LiveTable) -> dict[str, Any]:
         version=live.version,
         status=live.status(),
         current=live.current(),
-        winners=live.state.winners(),
+        winners=live.winners(),
         **fairness(live.row, live.finished),
     )
     return summary
@@ -67,5 +67,6 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "spectate": f"/tables/{row.id}",
         "hints": row.hints,
         "failure": row.failure,
+        "outcome": row.outcome,
         **fairness(row, finished),
     }
