@@ -8,6 +8,7 @@
 
 import { api, forgetToken, seatToken, showMessage } from "./api.js";
 import { showBoard } from "./board.js";
+import { TableChat } from "./chat.js";
 import { GuestSeat } from "./guest.js";
 import { bindNotationBox, showActions } from "./menu.js";
 import { bindNotifyButton, TurnNotifier } from "./notify.js";
@@ -21,6 +22,12 @@ const token = seatToken(tableId);
 const notifier = new TurnNotifier({ title: document.title, tag: `table-${tableId}` });
 const guest = new GuestSeat(tableId, token, fromLink);
 const element = (id) => document.getElementById(id);
+const chat = new TableChat(tableId, token, {
+  list: element("chat"),
+  form: element("chat-form"),
+  input: element("chat-input"),
+  note: element("chat-note"),
+});
 
 let current = null; // the latest state shown
 let logVersion = 0; // the events of actions up to this number are in the log
@@ -43,7 +50,9 @@ function show(state) {
   const labels = new Map(state.legal.map((a) => [a.notation, a.label]));
   showBoard(element("board"), state.board, play, labels);
   showActions(element("actions"), element("notations"), state.legal, play);
-  element("notation").hidden = state.seat === null || state.terminal;
+  element("notation").hidden = state.seat === null || ended(state);
+  element("resign-box").hidden = state.seat === null || ended(state);
+  chat.seat(state.seat);
   showPlayers(state);
   showStatus();
   showHintButton(state);
@@ -51,7 +60,7 @@ function show(state) {
   main.dataset.version = state.version;
   main.dataset.current = state.current ?? "";
   main.dataset.status = state.status ?? "";
-  if (state.terminal || state.status === "abandoned") {
+  if (ended(state)) {
     element("replay-link").hidden = false;
     element("record-link").hidden = false;
   }
@@ -59,8 +68,13 @@ function show(state) {
   guest.update(state);
 }
 
+// Over by its rules, by a resignation, or abandoned.
+function ended(state) {
+  return state.terminal || state.status === "abandoned" || state.status === "over";
+}
+
 function showTurn(state) {
-  const over = state.terminal || state.status === "abandoned";
+  const over = ended(state);
   const mine = state.seat !== null && state.current === state.seat && !over;
   const changed = mine !== notifier.myTurn;
   notifier.update(mine, "The decision is yours.");
@@ -95,6 +109,9 @@ function showStatus() {
   if (!state) text = "";
   else if (state.status === "abandoned") {
     text = "This table was abandoned: nobody acted at it for too long.";
+  } else if (state.outcome && state.outcome.kind === "resigned") {
+    const winners = state.winners.map((seat) => name(state, seat));
+    text = `${name(state, state.outcome.seat)} resigned. Won by ${winners.join(" and ")}.`;
   } else if (state.terminal) {
     const winners = state.winners.map((seat) => name(state, seat));
     text = `Game over. ${winners.length ? `Won by ${winners.join(" and ")}.` : "No winner."}`;
@@ -235,17 +252,41 @@ async function askHint() {
 
 if (element("hint-button")) element("hint-button").addEventListener("click", askHint);
 
+// Resigning asks first: the game ends at once, this seat last.
+element("resign").addEventListener("click", () => {
+  element("resign-ask").hidden = false;
+  element("resign").hidden = true;
+});
+element("resign-no").addEventListener("click", () => {
+  element("resign-ask").hidden = true;
+  element("resign").hidden = false;
+});
+element("resign-yes").addEventListener("click", async () => {
+  element("resign-ask").hidden = true;
+  element("resign").hidden = false;
+  try {
+    await api(`/api/tables/${tableId}/resign`, { method: "POST", token });
+    showMessage("");
+  } catch (error) {
+    showMessage(error.message);
+  }
+  await reload();
+});
+
 bindNotationBox(element("notation"), element("notation-input"), play);
 bindNotifyButton(element("notify-me"), element("notify-note"));
 
 new TableSocket(tableId, token, {
   version: () => logVersion,
   onStatus: (status) => {
+    if (status === "live") chat.load(); // the lines said while away
     element("connection").textContent = status;
     element("connection").dataset.status = status;
   },
   onMessage: (message) => {
     if (message.type === "state") show(message);
+    else if (message.type === "chat") chat.add(message);
+    else if (message.type === "resigned") showMessage(`${message.name} resigned.`);
     else if (message.type === "thinking") {
       thinking = message.seat;
       showStatus();
