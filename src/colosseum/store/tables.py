@@ -5,11 +5,11 @@ the log still ends at `expected`: the table's length is read with its row locked
 holds the lock until the commit; SQLite holds its write lock), checked, advanced and the action
 inserted in one transaction (the unique (table, seq) key is the last guard); otherwise
 `Conflict` and nothing is stored. In the same transaction it checks that the table is not
-abandoned (`TableClosed`) and, for a human seat, that the seat's stored token hash is still
-the one the request presented (`SeatRevoked`: a seat taken from the lobby a moment before
-cannot be played with its old invitation) or, for a seat played by an account's sign-in, that
-the seat is still held by that account (`table_seats.account`), and records which kind of seat
-decides next.
+abandoned nor ended by a resignation (`TableClosed`) and, for a human seat, that the seat's
+stored token hash is still the one the request presented (`SeatRevoked`: a seat taken from
+the lobby a moment before cannot be played with its old invitation) or, for a seat played by
+an account's sign-in, that the seat is still held by that account (`table_seats.account`), and
+records which kind of seat decides next.
 On SQLite, appends waiting for the write lock are committed together (a group commit). On
 PostgreSQL the same transaction sends `NOTIFY colosseum_tables, '<id> <length>'`, delivered
 to every listening server process when it commits.
@@ -50,7 +50,7 @@ CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
 # dialect (`_Compiled`): SQLAlchemy's per-execution work (cache lookup, parameter and result
 # set-up) cost about 0.1 ms a statement, most of what an append cost a game server.
 _LENGTH = (
-    select(game_tables.c.length, game_tables.c.status)
+    select(game_tables.c.length, game_tables.c.status, game_tables.c.outcome)
     .where(game_tables.c.id == bindparam("table"))
     .with_for_update()
 )
@@ -150,7 +150,7 @@ HUMAN_DECIDES = "human"
 COMPUTER_DECIDES = "computer"
 NOBODY_DECIDES = "none"
 UNFINISHED = ("open", "playing")  # the statuses of a table one may still act at
-ENDED = ("over", "abandoned")  # statuses at which an append is refused (`TableClosed`)
+ENDED = ("over", "abandoned")  # statuses at which the service takes no action
 
 
 @dataclass(frozen=True, slots=True)
@@ -558,13 +558,13 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
             sql.length.sql, sql.length.params({"table": table_id})
         ).first()
         lengths[table_id] = None if stored is None else int(stored[0])
-        if stored is not None and stored[1] in ENDED:
+        if stored is not None and (stored[1] == "abandoned" or stored[2] is not None):
             closed.add(table_id)
     accepted = []
     for request in batch:
         found = lengths[request.table_id]
         if request.table_id in closed:
-            request.outcome = TableClosed(f"table {request.table_id} is over or abandoned")
+            request.outcome = TableClosed(f"table {request.table_id} was abandoned or resigned")
             continue
         if found != request.expected:
             request.outcome = Conflict(request.table_id, request.expected, found)
