@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import fail, stdout_console
+from .common import DatabaseOpt, fail, stdout_console
 from .extras import require
 
 if TYPE_CHECKING:
@@ -32,14 +32,6 @@ accounts_app = typer.Typer(
 )
 
 NameArg = Annotated[str, typer.Argument(help="The account's name.", show_default=False)]
-DatabaseOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--database",
-        help="SQLAlchemy URL, e.g. sqlite:///colosseum.db (default: COLOSSEUM_DATABASE_URL, "
-        "else colosseum.db in the data folder).",
-    ),
-]
 StdinOpt = Annotated[
     bool,
     typer.Option(

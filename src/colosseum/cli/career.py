@@ -31,7 +31,7 @@ from ..careers.sheet import CareerError
 from ..careers.simulate import simulate_campaign
 from ..store import NewEvent, Store, data_folder
 from .career_views import export_campaign, history_table, sheet_table, standings_table
-from .common import fail, stderr_console, stdout_console, user_errors
+from .common import DatabaseOpt, fail, stderr_console, stdout_console, user_errors
 
 CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
     [
@@ -56,14 +56,6 @@ career_app = typer.Typer(
 )
 
 CampaignArg = Annotated[str, typer.Argument(help="The campaign's name.", show_default=False)]
-DatabaseOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--database",
-        help="SQLAlchemy URL, e.g. sqlite:///careers.db (default: COLOSSEUM_DATABASE_URL, "
-        "else colosseum.db in the data folder).",
-    ),
-]
 # The options of `career new` whose names are not the setting's with dashes.
 OPTION_OF_SETTING = {"glory_target": "--glory"}
 

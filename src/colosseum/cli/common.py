@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -14,6 +14,15 @@ from ..core.errors import ColosseumError
 from ..core.options import parse_option_pairs
 
 USAGE_ERROR = 2
+
+DatabaseOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--database",
+        help="SQLAlchemy URL, e.g. sqlite:///colosseum.db (default: COLOSSEUM_DATABASE_URL, "
+        "else colosseum.db in the data folder).",
+    ),
+]
 
 
 def stdout_console() -> Console:
