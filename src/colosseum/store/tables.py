@@ -66,7 +66,13 @@ _ADVANCE = (
         updated=bindparam("now"),
         decider=bindparam("decider"),
         failure=null(),
+        turn_started=bindparam("turn_started"),
     )
+)
+_SPEND = (
+    update(table_seats)
+    .where(table_seats.c.table_id == bindparam("table"), table_seats.c.seat == bindparam("seat"))
+    .values(time_left_ms=bindparam("left"))
 )
 _INSERT_ACTION = (
     insert(table_actions)
@@ -102,6 +108,7 @@ class _AppendSQL:
     holder: _Compiled
     advance: _Compiled
     insert: _Compiled
+    spend: _Compiled
     stamp: Callable[[datetime], Any]
 
     @classmethod
@@ -113,6 +120,7 @@ class _AppendSQL:
             _Compiled(_HOLDER, dialect),
             _Compiled(_ADVANCE, dialect),
             _Compiled(_INSERT_ACTION, dialect),
+            _Compiled(_SPEND, dialect),
             stamp,
         )
 
@@ -129,6 +137,7 @@ class SeatRow:
     token_hash: str | None = None
     claimed: bool = False
     account: int | None = None
+    time_left_ms: int | None = None  # a clocked table: left when its turn last began or ended
 
     @property
     def human(self) -> bool:
@@ -177,6 +186,8 @@ class TableRow:
     failure: str | None = None  # why a computer seat could not play
     decider: str | None = None  # HUMAN_DECIDES, COMPUTER_DECIDES, NOBODY_DECIDES; None: unknown
     outcome: dict[str, Any] | None = None  # how it ended other than by its rules (a resignation)
+    clock: dict[str, Any] | None = None  # its time control (web/clocks.py); None: no clock
+    turn_started: datetime | None = None  # when the deciding person's turn began
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +211,8 @@ class _Append:
     decider: str | None = None  # who decides after this action
     token_hash: str | None = None  # the hash of the token presented (a human seat)
     account: int | None = None  # the account whose sign-in acts (a seat it must hold)
+    turn_started: datetime | None = None  # when the next decider's turn began (a person's)
+    time_left_ms: int | None = None  # the acting seat's clock after the action (None: none)
     outcome: StoredAction | Exception | None = None
 
 
@@ -239,6 +252,8 @@ class TableLog:
                     salt=table.salt,
                     failure=table.failure,
                     decider=table.decider,
+                    clock=table.clock,
+                    turn_started=table.turn_started,
                 )
             )
             connection.execute(
@@ -252,6 +267,7 @@ class TableLog:
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
                         "account": s.account,
+                        "time_left_ms": s.time_left_ms,
                     }
                     for s in table.seats
                 ],
@@ -359,18 +375,33 @@ class TableLog:
         decider: str | None = None,
         token_hash: str | None = None,
         account: int | None = None,
+        turn_started: datetime | None = None,
+        time_left_ms: int | None = None,
     ) -> StoredAction:
         """Store `notation` as action expected+1 if the log still ends at `expected`, and set
         the table's status and who decides next (`decider`); else `Conflict` and nothing is
         stored. With `token_hash` (a human seat's action), the seat must still hold that
         hash, and with `account` (an action of a signed-in account) the seat must still be
         that account's (else `SeatRevoked`); an abandoned table takes no action
-        (`TableClosed`).
+        (`TableClosed`). The same transaction keeps when the next decider's turn began
+        (`turn_started`, None when no person decides) and, on a clocked table, the acting
+        seat's time left (`time_left_ms`, None: not changed).
 
         On SQLite the appends of this process that wait for the write lock are committed
         together by the first to get it (a group commit: one sync to disk for all, each
         with its own check, a conflict of one leaving the others stored)."""
-        request = _Append(table_id, expected, seat, notation, status, decider, token_hash, account)
+        request = _Append(
+            table_id,
+            expected,
+            seat,
+            notation,
+            status,
+            decider,
+            token_hash,
+            account,
+            turn_started,
+            time_left_ms,
+        )
         if self.engine.dialect.name != "sqlite":
             self._write([request])
         else:
@@ -413,6 +444,7 @@ class TableLog:
         token_hash: str | None,
         presented: str | None = None,
         account: int | None = None,
+        now: datetime | None = None,
     ) -> bool:
         """Mark a free human seat taken, with its name and (when given) a new token hash and
         the account that takes it; False when it was taken already, is reserved for an
@@ -427,13 +459,15 @@ class TableLog:
         unclaimed = [*_seat_is(table_id, seat), table_seats.c.account.is_(None)]
         if presented is not None:
             unclaimed.append(table_seats.c.token_hash == presented)
-        return self._change_seat(table_id, unclaimed, values)
+        return self._change_seat(table_id, unclaimed, values, now)
 
-    def open_reserved(self, table_id: str, seat: int, account: int) -> bool:
+    def open_reserved(
+        self, table_id: str, seat: int, account: int, now: datetime | None = None
+    ) -> bool:
         """The account's first opening of a seat reserved for it: the seat is taken; False
         when it is not reserved for that account or was opened already."""
         held = [*_seat_is(table_id, seat), table_seats.c.account == account]
-        return self._change_seat(table_id, held, {"claimed": True})
+        return self._change_seat(table_id, held, {"claimed": True}, now)
 
     def rename(self, table_id: str, seat: int, name: str, presented: str) -> bool:
         """A guest names his seat (and so sits in it): only while the seat holds the token
@@ -457,9 +491,13 @@ class TableLog:
         values = {"name": name, "claimed": True, "account": account}
         return self._change_seat(table_id, guest, values)
 
-    def _change_seat(self, table_id: str, where: list[Any], values: dict[str, Any]) -> bool:
+    def _change_seat(
+        self, table_id: str, where: list[Any], values: dict[str, Any], now: datetime | None = None
+    ) -> bool:
         """One conditional update of a seat; when it took, the table's status follows (an
-        open table whose last free seat was taken is playing) and its watchers are told."""
+        open table whose last free seat was taken is playing, and a person deciding there
+        starts his turn at `now`) and its watchers are told."""
+        now = now if now is not None else _now()
         with writing(self.engine) as connection:
             done = connection.execute(update(table_seats).where(*where).values(**values)).rowcount
             if done:
@@ -475,7 +513,14 @@ class TableLog:
                 changed = update(game_tables).where(game_tables.c.id == table_id)
                 if not free:
                     changed = changed.where(game_tables.c.status == "open")
-                    changed = changed.values(status="playing", updated=_now())
+                    changed = changed.values(
+                        status="playing",
+                        updated=_now(),
+                        turn_started=case(  # a person decides: his turn (clock) begins
+                            (game_tables.c.decider == HUMAN_DECIDES, now),
+                            else_=game_tables.c.turn_started,
+                        ),
+                    )
                 else:
                     changed = changed.values(updated=_now())
                 connection.execute(changed)
@@ -591,6 +636,9 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
             "seat": request.seat,
             "notation": request.notation,
             "now": stamp,
+            "turn_started": None
+            if request.turn_started is None
+            else sql.stamp(request.turn_started),
         }
         for request in accepted
     ]
@@ -600,6 +648,13 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
     if advanced != len(accepted):  # cannot happen with the rows locked: refuse the batch
         raise IntegrityError("advance lengths", None, Exception(f"{advanced} of {len(accepted)}"))
     connection.exec_driver_sql(sql.insert.sql, [sql.insert.params(row) for row in rows])
+    spent = [
+        {"table": r.table_id, "seat": r.seat, "left": r.time_left_ms}
+        for r in accepted
+        if r.time_left_ms is not None
+    ]
+    if spent:
+        connection.exec_driver_sql(sql.spend.sql, [sql.spend.params(row) for row in spent])
     for request in accepted:
         _notify(connection, request.table_id, request.expected + 1)
         faults.checkpoint("table-append")
@@ -656,8 +711,17 @@ def _seats(connection: Connection, ids: Sequence[str]) -> dict[str, tuple[SeatRo
         for r in rows:
             name = r.account_name if r.account_name is not None else r.name
             account = None if r.account is None else int(r.account)
+            left = None if r.time_left_ms is None else int(r.time_left_ms)
             found.setdefault(str(r.table_id), []).append(
-                SeatRow(int(r.seat), str(r.kind), str(name), r.token_hash, bool(r.claimed), account)
+                SeatRow(
+                    int(r.seat),
+                    str(r.kind),
+                    str(name),
+                    r.token_hash,
+                    bool(r.claimed),
+                    account,
+                    left,
+                )
             )
     return {key: tuple(value) for key, value in found.items()}
 
@@ -682,8 +746,17 @@ def _table(row: Any, seats: Sequence[SeatRow]) -> TableRow:
         failure=row.failure,
         decider=row.decider,
         outcome=row.outcome,
+        clock=row.clock,
+        turn_started=aware(row.turn_started),
     )
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """A stored time in UTC (SQLite gives it back without its time zone)."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from ..core.actions import Event
@@ -24,6 +25,7 @@ from ..store import (
     TableRow,
 )
 from .boards import action_label, action_sort_key, event_text, render_board
+from .clocks import shown
 from .commitment import commit
 from .errors import Unreplayable
 
@@ -91,9 +93,10 @@ class LiveTable:
         return self.row.status in FINISHED or self.state.is_terminal()
 
     def winners(self) -> list[int]:
-        """The winning seats: by the game's rules, or (a seat resigned) every other seat."""
+        """The winning seats: by the game's rules, or (a seat resigned or ran out of time)
+        every other seat."""
         outcome = self.row.outcome
-        if outcome is not None and outcome.get("kind") == "resigned":
+        if outcome is not None and outcome.get("kind") in ("resigned", "timeout"):
             return [s for s in range(self.row.players) if s != outcome.get("seat")]
         return self.state.winners()
 
@@ -142,7 +145,12 @@ class LiveTable:
             "board": render_board(game, view, notations) if board else "",
             "failure": self.row.failure,
             **fairness(self.row, self.finished),
+            **self.clock(),
         }
+
+    def clock(self, now: datetime | None = None) -> dict[str, Any]:
+        """The time control and each seat's time left in seconds (clocks.py)."""
+        return shown(self.row, self.current(), now if now is not None else datetime.now(UTC))
 
     def events_for(self, seat: int | None, since: int, view: Any) -> list[dict[str, Any]]:
         """The events of actions since+1, ... that `seat` may see, in words."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -21,6 +21,28 @@ class SeatSpec(Request):
 
     kind: Literal["me", "account", "human"]
     name: str | None = Field(default=None, max_length=60, description="the account (kind account)")
+
+
+class NoClock(Request):
+    kind: Literal["none"]
+
+
+class DaysClock(Request):
+    """Days per move: each move within `days` of the turn's start (nothing saved up)."""
+
+    kind: Literal["days"]
+    days: Literal[1, 2, 3, 5, 7, 14]
+
+
+class LiveClock(Request):
+    """A live clock: a bank of `minutes` per seat, `increment` seconds added per move."""
+
+    kind: Literal["live"]
+    minutes: int = Field(ge=1, le=180, strict=True)
+    increment: int = Field(default=0, ge=0, le=60, strict=True)
+
+
+Clock = Annotated[NoClock | DaysClock | LiveClock, Field(discriminator="kind")]
 
 
 class CreateTable(Request):
@@ -50,6 +72,12 @@ class CreateTable(Request):
     practice: bool = Field(
         default=False,
         description="analysis or practice: the seed may be chosen and is shown to everyone",
+    )
+    clock: Clock | None = Field(
+        default=None,
+        description="the time control (docs/web.md, 'Clocks'): null or {'kind': 'none'}, "
+        "{'kind': 'days', 'days': 1|2|3|5|7|14}, or {'kind': 'live', 'minutes': 1..180, "
+        "'increment': 0..60}; only people's seats have a clock",
     )
 
 
@@ -163,8 +191,9 @@ class Fairness(BaseModel):
 
 
 class Outcome(BaseModel):
-    """How a table ended other than by its game's rules: `{"kind": "resigned", "seat": s,
-    "at": version}` (seat s resigned after `at` actions; every other seat wins)."""
+    """How a table ended other than by its game's rules: `{"kind": "resigned" | "timeout",
+    "seat": s, "at": version}` (seat s resigned, or ran out of time, after `at` actions;
+    every other seat wins)."""
 
     model_config = ConfigDict(extra="allow")
     kind: str
@@ -195,6 +224,17 @@ class TableSummary(Fairness):
     )
     outcome: Outcome | None = Field(
         default=None, description="how the table ended other than by its rules (a resignation)"
+    )
+    clock: dict[str, Any] | None = Field(
+        default=None, description="the table's time control (docs/web.md, 'Clocks'); null: none"
+    )
+    time_left: list[float | None] | None = Field(
+        default=None,
+        description="per seat, seconds left on its clock (the deciding seat's to now); "
+        "null: no clock (a computer seat, a table without one)",
+    )
+    deadline: str | None = Field(
+        default=None, description="when the deciding seat's time runs out (ISO 8601)"
     )
 
 
@@ -233,6 +273,17 @@ class SeatState(Fairness):
     failure: str | None = None
     outcome: Outcome | None = Field(
         default=None, description="how the table ended other than by its rules (a resignation)"
+    )
+    clock: dict[str, Any] | None = Field(
+        default=None, description="the table's time control (docs/web.md, 'Clocks'); null: none"
+    )
+    time_left: list[float | None] | None = Field(
+        default=None,
+        description="per seat, seconds left on its clock (the deciding seat's to now); "
+        "null: no clock (a computer seat, a table without one)",
+    )
+    deadline: str | None = Field(
+        default=None, description="when the deciding seat's time runs out (ISO 8601)"
     )
 
 

@@ -23,14 +23,16 @@ import dataclasses
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
 from ..core.registry import game_definition, games, new_game, replay
-from ..store import Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
+from ..store import HUMAN_DECIDES, Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
+from ..store.clocks import Clocks
 from ..store.tables import ENDED
+from . import clocks
 from .account_seats import Person, Planned, account_seat, my_games, plan_seat
 from .boards import event_text, merge_views, render_board
 from .budgets import check_agent
@@ -62,8 +64,11 @@ HUMAN = "human"
 class TableService:
     """Tables of one store, as seen by one server process."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, now: Callable[[], datetime] | None = None) -> None:
         self.store = store
+        self.now = now if now is not None else _utc_now  # tests give a fake clock
+        self.clocks = Clocks(store.engine)
+        self.timed_out: list[str] = []  # tables ended lazily by a clock, for the sweep to tell
         self._live: OrderedDict[str, LiveTable] = OrderedDict()
         self._guard = threading.Lock()  # guards the cache dict, not the tables
 
@@ -86,13 +91,16 @@ class TableService:
         hints: bool = False,
         practice: bool = False,
         creator: Person | None = None,
+        clock: object = None,
     ) -> tuple[TableRow, dict[int, str]]:
         """A new table; the tokens of its guests' seats by seat. A player is "human" (a
         guest's seat, by its link), an agent spec, or (for a signed-in `creator`) the
         creator's own seat `{"kind": "me"}` or one reserved for an account
         `{"kind": "account", "name": ...}`, which have no token (account_seats.py). Only a
         practice table may have a chosen `seed` (everyone sees it); other tables get a
-        secret seed drawn here, committed to with a secret salt."""
+        secret seed drawn here, committed to with a secret salt. `clock` is its time control
+        (clocks.py); a person's clock starts once every seat is taken."""
+        control = clocks.control(clock)
         if seed is not None and not practice:
             raise BadRequest(
                 "a chosen seed lets anyone compute every hidden card: mark the table as "
@@ -125,8 +133,10 @@ class TableService:
         seats = []
         for seat, plan in enumerate(planned):
             name = _name(names[seat] if names and seat < len(names) else "", seat, plan.kind)
-            seats.append(self._new_seat(seat, plan, name, tokens))
-        now = datetime.now(UTC)
+            made = self._new_seat(seat, plan, name, tokens)
+            left = clocks.initial(control, made.human)
+            seats.append(dataclasses.replace(made, time_left_ms=left))
+        now = self.now()
         waiting = any(s.human and not s.claimed for s in seats)
         status = "open" if waiting else ("over" if state.is_terminal() else "playing")
         row = TableRow(
@@ -146,7 +156,10 @@ class TableService:
             practice=practice,
             salt=None if practice else new_salt(),
             decider=decider_of(state, seats),
+            clock=control,
         )
+        if status == "playing" and row.decider == HUMAN_DECIDES:
+            row = dataclasses.replace(row, turn_started=now)
         self.store.tables.create(row)
         return row, tokens
 
@@ -203,6 +216,7 @@ class TableService:
             shown,
             token_hash(token),
             account=None if person is None else person.id,
+            now=self.now(),
         )
         if not taken:
             raise SeatTaken(f"seat {seat} of table {table_id} was taken a moment ago")
@@ -231,7 +245,46 @@ class TableService:
         elif not sync:
             return live
         self.sync(live)
+        self.check_clock(live)
         return live
+
+    def check_clock(self, live: LiveTable) -> bool:
+        """End the table if its deciding seat ran out of time (clocks.py); whether it did.
+        A table ended here is noted for the clock sweep to tell its clients."""
+        if live.row.clock is None or live.row.status not in ("open", "playing"):
+            return False
+        if clocks.enforce(self, live, self.now()):
+            with self._guard:
+                self.timed_out.append(live.row.id)
+            return True
+        return False
+
+    def sweep_clocks(self) -> list[str]:
+        """End every table whose deciding seat ran out of time (read from the store a batch
+        at a time; a table is replayed only when its deadline may have passed) and the ids
+        of every table ended by a clock since the last sweep, once each."""
+        now = self.now()
+        after = ""
+        while True:
+            rows = self.clocks.running(after)
+            if not rows:
+                break
+            after = rows[-1].id
+            for row in rows:
+                bank = [s.time_left_ms for s in row.seats if s.time_left_ms is not None]
+                assert row.turn_started is not None
+                if not bank or now < row.turn_started + timedelta(milliseconds=min(bank)):
+                    continue  # nobody's time can have run out yet
+                try:
+                    live = self.table(row.id, sync=False)
+                    self.refresh_row(live)
+                    self.sync(live)
+                    self.check_clock(live)
+                except TableError:
+                    continue
+        with self._guard:
+            ended, self.timed_out = list(dict.fromkeys(self.timed_out)), []
+        return ended
 
     def sync(self, live: LiveTable) -> None:
         """Apply the actions stored since this copy was last brought up to date."""
@@ -279,7 +332,10 @@ class TableService:
             held = account_seat(row, account, wanted)
             if held is None:
                 return None
-            if not held.claimed and self.store.tables.open_reserved(row.id, held.seat, account):
+            opened = not held.claimed and self.store.tables.open_reserved(
+                row.id, held.seat, account, self.now()
+            )
+            if opened:
                 self.refresh_row(live)
             return held.seat
         for seat in row.seats:
@@ -289,7 +345,7 @@ class TableService:
                 if not seat.claimed:
                     presented = seat.token_hash
                     if not self.store.tables.claim(
-                        row.id, seat.seat, seat.name, None, presented=presented
+                        row.id, seat.seat, seat.name, None, presented=presented, now=self.now()
                     ) and not self._holds(row.id, seat.seat, token):
                         break
                     self.refresh_row(live)
@@ -338,7 +394,7 @@ class TableService:
         live = self.table(table_id)
         seat = self.seat_of(live, token, account, wanted)
         with live.lock:
-            return live.payload(seat, since, board)
+            return {**live.payload(seat, since, board), **live.clock(self.now())}
 
     def hint_request(
         self,
@@ -359,7 +415,8 @@ class TableService:
             return live, seat, live.version
 
     def summary(self, table_id: str) -> dict[str, Any]:
-        return table_summary(self.table(table_id))
+        live = self.table(table_id)
+        return {**table_summary(live), **live.clock(self.now())}
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public tables not over (the `LOBBY_SIZE` most recently active): those with a free
@@ -388,6 +445,8 @@ class TableService:
         live = self.table(table_id, sync=False)
         if version > live.version:
             self.sync(live)
+        if self.check_clock(live) or (live.row.outcome or {}).get("kind") == "timeout":
+            raise clocks.TimedOut(clocks.late_reason(live.row))
         if live.row.status in ENDED:  # abandoned, or over by a resignation (resign.py)
             raise NotAvailable(closed_reason(live.row))
         if seat is not None and not 0 <= seat < live.row.players:
@@ -422,9 +481,24 @@ class TableService:
             played = str(action)
             status = "over" if trial.is_terminal() else live.status()
             decider = decider_of(trial, live.row.seats)
+            # The clock is written in the append's own transaction, computed from this
+            # copy's row: the append checks the log is still `version` long, and only an
+            # append changes a playing table's clock, so the row is the one stored.
+            now = self.now()
+            left = clocks.after_move(live.row, seat, now)
+            started = now if decider == HUMAN_DECIDES and status == "playing" else None
             try:
                 self.store.tables.append(
-                    table_id, version, seat, played, status, decider, presented, holder
+                    table_id,
+                    version,
+                    seat,
+                    played,
+                    status,
+                    decider,
+                    presented,
+                    holder,
+                    turn_started=started,
+                    time_left_ms=left,
                 )
             except Conflict:
                 live.catch_up(self.store.tables.load(table_id, after=live.version))
@@ -444,8 +518,10 @@ class TableService:
                 raise NotAvailable(f"table {table_id} ended: nobody may act at it") from None
             live.state = trial
             live.steps.append(Step(seat, played, events))
-            if live.row.failure is not None or live.row.decider != decider:
-                live.row = dataclasses.replace(live.row, failure=None, decider=decider)
+            moved = clocks.moved(live.row, seat, left, started)
+            live.row = dataclasses.replace(
+                moved, failure=None, decider=decider, length=version + 1, status=status
+            )
         return live
 
     # --- records and replays -----------------------------------------------------------------
@@ -586,6 +662,10 @@ class TableService:
             with live.lock:
                 decider, length = decider_of(live.state, row.seats), live.version
             self.store.tables.note_decider(row.id, length, decider)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 def _seat_kind(game_id: str, given: object) -> str:

@@ -46,6 +46,7 @@ def table_summary(live: LiveTable) -> dict[str, Any]:
         current=live.current(),
         winners=live.winners(),
         **fairness(live.row, live.finished),
+        **live.clock(),
     )
     return summary
 
@@ -68,5 +69,6 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "hints": row.hints,
         "failure": row.failure,
         "outcome": row.outcome,
+        "clock": row.clock,
         **fairness(row, finished),
     }

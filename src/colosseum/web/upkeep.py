@@ -1,7 +1,8 @@
 """The server's upkeep while it runs: tables nobody has touched for the configured time end as
 abandoned (docs/security.md, "Abandoned tables"), checked at start-up and every hour, and the
 clients still watching such a table are told; sign-ins that expired or were revoked are
-forgotten at the same times."""
+forgotten at the same times. Every minute the clocks are checked (web/clocks.py): a table
+whose deciding seat ran out of time ends, and its clients are told as after a resignation."""
 
 from __future__ import annotations
 
@@ -14,15 +15,42 @@ from .hub import Hub
 
 log = logging.getLogger("colosseum.web")
 
-EVERY = 3600.0  # seconds between two sweeps
+EVERY = 3600.0  # seconds between two sweeps of idle tables
+CLOCKS = 60.0  # seconds between two sweeps of the clocks
 
 
 async def sweep_idle(hub: Hub, idle: timedelta, every: float = EVERY) -> None:
     """End the tables idle for longer than `idle` every `every` seconds (the start-up's
-    sweep is `sweep_once`)."""
+    sweep is `sweep_once`), and the tables whose clock ran out every `CLOCKS` seconds."""
+    waited = 0.0
     while True:
-        await asyncio.sleep(every)
-        await sweep_once(hub, idle)
+        await asyncio.sleep(min(CLOCKS, every))
+        waited += min(CLOCKS, every)
+        await sweep_clocks(hub)
+        if waited >= every:
+            waited = 0.0
+            await sweep_once(hub, idle)
+
+
+async def sweep_clocks(hub: Hub) -> list[str]:
+    """End the tables whose deciding seat ran out of time, and tell the clients of every
+    table a clock ended (here or when it was read); their ids."""
+    try:
+        ended = await asyncio.to_thread(hub.service.sweep_clocks)
+    except ColosseumError as error:  # the store unavailable for a moment: next time
+        log.warning("the sweep of clocks failed: %s", error)
+        return []
+    for table_id in ended:
+        if table_id in hub.clients:
+            live = await asyncio.to_thread(hub.service.refresh, table_id)
+            if live is not None:
+                outcome = live.row.outcome or {}
+                seat = outcome.get("seat")
+                if isinstance(seat, int):
+                    name = live.seat_row(seat).name
+                    await hub.broadcast(table_id, {"type": "timeout", "seat": seat, "name": name})
+                await hub.publish(live, seats_changed=True)
+    return ended
 
 
 async def sweep_once(hub: Hub, idle: timedelta) -> list[str]:
