@@ -20,6 +20,7 @@ with warnings.catch_warnings():
 
 from colosseum.store import Store
 from colosseum.web.clocks import TimedOut
+from colosseum.web.errors import BadRequest
 from colosseum.web.service import TableService
 
 GAME = "ludus-gladiatorius"
@@ -107,9 +108,7 @@ def test_days_per_move_a_move_in_time_resets_and_the_sweep_ends_a_late_table(
     assert service.sweep_clocks() == []  # told once
 
 
-def test_live_clock_banks_decrease_and_gain_the_increment(
-    store: Store, clock: FakeClock
-) -> None:
+def test_live_clock_banks_decrease_and_gain_the_increment(store: Store, clock: FakeClock) -> None:
     service = TableService(store, now=clock)
     table, tokens = seated(service, {"kind": "live", "minutes": 5, "increment": 10})
     bank = 300.0
@@ -151,9 +150,7 @@ def test_an_action_after_the_deadline_is_refused_and_ends_the_table(
     assert service.sweep_clocks() == [table]  # the sweep tells its clients
 
 
-def test_a_restarted_service_computes_the_same_time_left(
-    store: Store, clock: FakeClock
-) -> None:
+def test_a_restarted_service_computes_the_same_time_left(store: Store, clock: FakeClock) -> None:
     service = TableService(store, now=clock)
     table, tokens = seated(service, {"kind": "live", "minutes": 3, "increment": 5})
     clock.advance(seconds=20)
@@ -216,6 +213,6 @@ def test_bad_clocks_are_refused_naming_the_field(
 
 def test_the_service_refuses_bad_clocks_too(store: Store) -> None:
     service = TableService(store)
-    with pytest.raises(Exception, match="clock.days"):
+    with pytest.raises(BadRequest, match=r"clock\.days"):
         service.create(GAME, ["human", "human"], clock={"kind": "days", "days": 4})
     assert store.tables.count() == 0

@@ -67,8 +67,7 @@ def control(clock: object) -> dict[str, Any] | None:
             raise BadRequest(f"clock.minutes: a whole number from {MINUTES[0]} to {MINUTES[1]}")
         if not (_whole(increment) and INCREMENT[0] <= increment <= INCREMENT[1]):
             raise BadRequest(
-                f"clock.increment: a whole number of seconds from {INCREMENT[0]} to "
-                f"{INCREMENT[1]}"
+                f"clock.increment: a whole number of seconds from {INCREMENT[0]} to {INCREMENT[1]}"
             )
         return {"kind": "live", "minutes": minutes, "increment": increment}
     raise BadRequest(
