@@ -216,3 +216,21 @@ def test_the_service_refuses_bad_clocks_too(store: Store) -> None:
     with pytest.raises(BadRequest, match=r"clock\.days"):
         service.create(GAME, ["human", "human"], clock={"kind": "days", "days": 4})
     assert store.tables.count() == 0
+
+
+def test_a_clock_given_to_the_api_is_kept(client: TestClient) -> None:
+    """`POST /api/tables` with a clock: the table keeps it, and its seats' time shows once
+    both are taken."""
+    created = client.post(
+        "/api/tables",
+        json={"game": GAME, "players": ["human", "human"], "clock": {"kind": "days", "days": 3}},
+    )
+    assert created.status_code == 201, created.text
+    table = created.json()["id"]
+    for seat in created.json()["seats"]:
+        headers = {"Authorization": f"Bearer {seat['token']}"}
+        assert client.get(f"/api/tables/{table}/state", headers=headers).status_code == 200
+    summary = client.get(f"/api/tables/{table}").json()
+    assert summary["clock"] == {"kind": "days", "days": 3}
+    deciding = [t for t in summary["time_left"] if t is not None]
+    assert deciding and all(0 < t <= 3 * 86400 for t in deciding)

@@ -107,6 +107,7 @@ async def create_table(request: CreateTable, hub: HubDep, account: AccountDep) -
         request.hints,
         request.practice,
         account,
+        None if request.clock is None else request.clock.model_dump(),
     )
     live = await asyncio.to_thread(hub.service.table, row.id)
     hub.wake(live)

@@ -38,6 +38,11 @@ def closed_reason(row: TableRow) -> str:
             f"seat {outcome.get('seat')} resigned at table {row.id}: the game is over, "
             "nobody may act at it"
         )
+    if outcome.get("kind") == "timeout":
+        return (
+            f"seat {outcome.get('seat')} ran out of time at table {row.id}: the game is over, "
+            "nobody may act at it"
+        )
     if row.status == "abandoned":
         return f"table {row.id} was abandoned: nobody may act at it"
     return f"table {row.id} is over: nobody may act at it"
@@ -92,6 +97,8 @@ def _over(row: TableRow) -> str:
     outcome = row.outcome or {}
     if outcome.get("kind") == "resigned":
         return f"seat {outcome.get('seat')} resigned at table {row.id} already: it is over"
+    if outcome.get("kind") == "timeout":
+        return f"seat {outcome.get('seat')} ran out of time at table {row.id}: it is over"
     if row.status == "abandoned":
         return f"table {row.id} was abandoned: there is nothing to resign"
     return f"table {row.id} is over already: there is nothing to resign"

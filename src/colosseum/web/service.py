@@ -515,7 +515,9 @@ class TableService:
                     "the seat was taken from the lobby"
                 ) from None
             except TableClosed:
-                raise NotAvailable(f"table {table_id} ended: nobody may act at it") from None
+                stored = self.store.tables.find(table_id)  # ended by another process: say how
+                reason = f"table {table_id} ended" if stored is None else closed_reason(stored)
+                raise NotAvailable(reason) from None
             live.state = trial
             live.steps.append(Step(seat, played, events))
             moved = clocks.moved(live.row, seat, left, started)
