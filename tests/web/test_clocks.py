@@ -23,6 +23,8 @@ from colosseum.web.clocks import TimedOut
 from colosseum.web.errors import BadRequest
 from colosseum.web.service import TableService
 
+from .conftest import receive
+
 GAME = "ludus-gladiatorius"
 
 
@@ -234,3 +236,38 @@ def test_a_clock_given_to_the_api_is_kept(client: TestClient) -> None:
     assert summary["clock"] == {"kind": "days", "days": 3}
     deciding = [t for t in summary["time_left"] if t is not None]
     assert deciding and all(0 < t <= 3 * 86400 for t in deciding)
+
+
+def test_a_late_action_tells_the_watching_clients_at_once(client: TestClient) -> None:
+    """An action that finds its seat out of time: refused (409), and every client of the table
+    is told who ran out of time and gets its new state, without waiting for the sweep."""
+    moment = FakeClock()
+    client.app.state.hub.service.now = moment  # type: ignore[attr-defined]
+    created = client.post(
+        "/api/tables",
+        json={"game": GAME, "players": ["human", "human"], "clock": {"kind": "days", "days": 1}},
+    ).json()
+    table, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
+    for token in tokens.values():
+        client.get(f"/api/tables/{table}/state", headers={"Authorization": f"Bearer {token}"})
+    summary = client.get(f"/api/tables/{table}").json()
+    seat = summary["current"]
+    watcher = tokens[1 - seat]
+    with client.websocket_connect(f"/ws/tables/{table}") as socket:
+        socket.send_json({"type": "hello", "token": watcher, "version": 0})
+        first = receive(socket)
+        assert first["type"] == "state"
+        mine = client.get(
+            f"/api/tables/{table}/state", headers={"Authorization": f"Bearer {tokens[seat]}"}
+        )
+        moment.advance(days=1, seconds=1)  # read before: a read past the deadline ends it
+        late = client.post(
+            f"/api/tables/{table}/actions",
+            json={"action": mine.json()["legal"][0]["notation"], "version": mine.json()["version"]},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+        assert late.status_code == 409 and "ran out of time" in late.text, late.text
+        told = receive(socket)
+        while told["type"] != "timeout":
+            told = receive(socket)
+        assert told["seat"] == seat

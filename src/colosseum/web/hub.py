@@ -22,6 +22,7 @@ from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from .bots import BotPool
 from .clients import Client
+from .clocks import TimedOut
 from .errors import StaleVersion, TableError, Unreplayable
 from .live import LiveTable
 from .scheduler import KeyBusy, LaneClosed, TooSlow
@@ -83,7 +84,11 @@ class Hub:
             pushes = [seat_payload(live, c.seat, c.version, c.board) for c in watchers]
             return live, answer, pushes
 
-        live, answer, pushes = await asyncio.to_thread(work)
+        try:
+            live, answer, pushes = await asyncio.to_thread(work)
+        except TimedOut:  # the table ended as the action came: its clients are told at once
+            await self.timed_out(table_id)
+            raise
         for client, payload in zip(watchers, pushes, strict=True):
             self.send(client, {"type": "state", **payload})
         await self.publish(live)  # clients that connected meanwhile
@@ -95,6 +100,19 @@ class Hub:
         """Send each client of the table what it has not seen, then wake its computer seat."""
         await self.publish(live, seats_changed)
         self.wake(live)
+
+    async def timed_out(self, table_id: str) -> None:
+        """Tell the clients of a table a clock ended who ran out of time, then their states."""
+        if table_id not in self.clients:
+            return
+        live = await asyncio.to_thread(self.service.refresh, table_id)
+        if live is None:
+            return
+        seat = (live.row.outcome or {}).get("seat")
+        if isinstance(seat, int):
+            name = live.seat_row(seat).name
+            await self.broadcast(table_id, {"type": "timeout", "seat": seat, "name": name})
+        await self.publish(live, seats_changed=True)
 
     async def publish(self, live: LiveTable, seats_changed: bool = False) -> None:
         watchers = list(self.clients.get(live.row.id, ()))

@@ -41,15 +41,7 @@ async def sweep_clocks(hub: Hub) -> list[str]:
         log.warning("the sweep of clocks failed: %s", error)
         return []
     for table_id in ended:
-        if table_id in hub.clients:
-            live = await asyncio.to_thread(hub.service.refresh, table_id)
-            if live is not None:
-                outcome = live.row.outcome or {}
-                seat = outcome.get("seat")
-                if isinstance(seat, int):
-                    name = live.seat_row(seat).name
-                    await hub.broadcast(table_id, {"type": "timeout", "seat": seat, "name": name})
-                await hub.publish(live, seats_changed=True)
+        await hub.timed_out(table_id)
     return ended
 
 
