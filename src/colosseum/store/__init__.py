@@ -14,15 +14,15 @@ from .accounts import AccountRow, Accounts
 from .campaigns import CampaignLog, CampaignRow, NewEvent, StoredEvent
 from .database import ENVIRONMENT, Store, data_folder, default_url
 from .errors import Conflict, NameTaken, SeatRevoked, StoreError, TableClosed
-from .tables import (
+from .table_rows import (
     COMPUTER_DECIDES,
     HUMAN_DECIDES,
     NOBODY_DECIDES,
     SeatRow,
     StoredAction,
-    TableLog,
     TableRow,
 )
+from .tables import TableLog
 
 __all__ = [
     "COMPUTER_DECIDES",

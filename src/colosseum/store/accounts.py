@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, insert, select, update
@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .errors import NameTaken
 from .schema import accounts, challenges, outbox, passkeys, push_subscriptions, sign_ins
+from .times import aware, utc_now
 from .transactions import writing
 
 DELETED_NAME = "deleted player"  # a deleted account's name: "deleted player <id>"
@@ -70,7 +71,7 @@ class Accounts:
     def create(self, name: str, password_hash: str | None, email: str | None = None) -> AccountRow:
         """A new account; `NameTaken` if one has this name (trimmed, ignoring case)."""
         name = name.strip()
-        created = _now()
+        created = utc_now()
         try:
             with writing(self.engine) as connection:
                 key = connection.execute(
@@ -186,13 +187,15 @@ class Accounts:
         """Keep a new sign-in: `digest` is the SHA-256 (hex) of its cookie's secret."""
         with writing(self.engine) as connection:
             connection.execute(
-                insert(sign_ins).values(id=digest, account=account, created=_now(), expires=expires)
+                insert(sign_ins).values(
+                    id=digest, account=account, created=utc_now(), expires=expires
+                )
             )
 
     def signed_in(self, digest: str, now: datetime | None = None) -> AccountRow | None:
         """The account of a sign-in that is neither revoked nor expired, if the account is
         neither disabled nor deleted; else None."""
-        now = now or _now()
+        now = now or utc_now()
         with self.engine.connect() as connection:
             row = connection.execute(
                 select(*_COLUMNS)
@@ -219,7 +222,7 @@ class Accounts:
 
     def purge_sign_ins(self, now: datetime | None = None) -> int:
         """Forget the sign-ins that expired or were revoked; how many."""
-        now = now or _now()
+        now = now or utc_now()
         with writing(self.engine) as connection:
             result = connection.execute(
                 delete(sign_ins).where((sign_ins.c.expires <= now) | sign_ins.c.revoked.is_(True))
@@ -244,17 +247,8 @@ def _row(row: Any) -> AccountRow:
         id=int(row.id),
         name=str(row.name),
         email=None if row.email is None else str(row.email),
-        created=_aware(row.created),
+        created=aware(row.created),
         disabled=bool(row.disabled),
         deleted=bool(row.deleted),
         notify_email=bool(row.notify_email),
     )
-
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite hands back UTC times without their zone."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)

@@ -17,7 +17,8 @@ from sqlalchemy import Engine, exists, select, update
 
 from .errors import Conflict, TableClosed
 from .schema import game_tables, table_seats
-from .tables import HUMAN_DECIDES, NOBODY_DECIDES, UNFINISHED, TableRow, _notify, _seats, _table
+from .table_rows import HUMAN_DECIDES, NOBODY_DECIDES, UNFINISHED, TableRow, seats_of, table_row
+from .tables import _notify
 from .transactions import writing
 
 BATCH = 500  # running clocks read at once by the sweep
@@ -49,8 +50,8 @@ class Clocks:
                 .order_by(game_tables.c.id)
                 .limit(limit)
             ).all()
-            seats = _seats(connection, [row.id for row in rows])
-        return [_table(row, seats.get(row.id, ())) for row in rows]
+            seats = seats_of(connection, [row.id for row in rows])
+        return [table_row(row, seats.get(row.id, ())) for row in rows]
 
     def timeout(self, table_id: str, expected: int, outcome: dict[str, Any], now: datetime) -> None:
         """End the table as `outcome` says (a seat ran out of time: status "over", nobody

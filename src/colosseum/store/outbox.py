@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, and_, delete, func, insert, or_, select, update
 
 from .schema import accounts, outbox, push_subscriptions
+from .times import aware, utc_now
 from .transactions import writing
 
 MAIL = "mail"
@@ -84,7 +85,7 @@ class Outbox:
         `interval`; and with `push`, if given, one push per subscription of the account.
         The account's row is locked first, so two processes queueing for one account at
         once see each other's mail. The ids of the rows queued."""
-        now = now or _now()
+        now = now or utc_now()
         queued: list[int] = []
         with writing(self.engine) as connection:
             row = connection.execute(
@@ -144,7 +145,7 @@ class Outbox:
     ) -> list[OutboxRow]:
         """Claim up to `limit` due rows (oldest first) for `lease`: never sent, not given
         up, held by nobody or by a sender whose lease ran out."""
-        now = now or _now()
+        now = now or utc_now()
         due = and_(
             outbox.c.sent.is_(None),
             or_(
@@ -188,7 +189,7 @@ class Outbox:
                 account=r.account,
                 table_id=r.table_id,
                 payload=dict(r.payload),
-                created=_aware(r.created),
+                created=aware(r.created),
                 attempts=r.attempts,
             )
             for r in rows
@@ -202,7 +203,7 @@ class Outbox:
                 update(outbox)
                 .where(outbox.c.id == row_id, outbox.c.sent.is_(None))
                 .values(
-                    sent=now or _now(),
+                    sent=now or utc_now(),
                     claimed_until=None,
                     attempts=outbox.c.attempts + 1,
                     error=None,
@@ -278,7 +279,7 @@ class Outbox:
         """Keep a browser's subscription for `account` (replacing any subscription with the
         same endpoint, whoever held it: the browser that subscribed is the account's now);
         beyond `MAX_SUBSCRIPTIONS` the oldest of the account's goes."""
-        now = now or _now()
+        now = now or utc_now()
         with writing(self.engine) as connection:
             connection.execute(
                 delete(push_subscriptions).where(push_subscriptions.c.endpoint == endpoint)
@@ -345,12 +346,3 @@ class Outbox:
             query = query.where(column.is_(None) if value is None else column == value)
         with self.engine.connect() as connection:
             return int(connection.execute(query).scalar_one())
-
-
-def _aware(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes: they were stored in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)

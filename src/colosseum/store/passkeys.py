@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, insert, select, update
@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .errors import StoreError
 from .schema import challenges, passkeys
+from .times import aware, utc_now
 from .transactions import writing
 
 
@@ -74,7 +75,7 @@ class Passkeys:
         now: datetime | None = None,
     ) -> PasskeyRow:
         """Store a verified credential for `account`; `PasskeyTaken` if its id is known."""
-        created = now or _now()
+        created = now or utc_now()
         try:
             with writing(self.engine) as connection:
                 found = connection.execute(
@@ -153,7 +154,7 @@ class Passkeys:
         """Keep a challenge until `expires` under the hash of `challenge_id`; the expired
         challenges of everyone are removed in the same transaction."""
         with writing(self.engine) as connection:
-            connection.execute(delete(challenges).where(challenges.c.expires < (now or _now())))
+            connection.execute(delete(challenges).where(challenges.c.expires < (now or utc_now())))
             connection.execute(
                 insert(challenges).values(
                     id=challenge_key(challenge_id),
@@ -178,8 +179,8 @@ class Passkeys:
             gone = connection.execute(delete(challenges).where(challenges.c.id == key))
             if gone.rowcount != 1:  # taken by another request meanwhile
                 return None
-        taken = ChallengeRow(row.purpose, row.account, row.challenge, _aware(row.expires))
-        if taken.purpose != purpose or taken.expires <= (now or _now()):
+        taken = ChallengeRow(row.purpose, row.account, row.challenge, aware(row.expires))
+        if taken.purpose != purpose or taken.expires <= (now or utc_now()):
             return None
         return taken
 
@@ -191,14 +192,5 @@ def _passkey(row: Any) -> PasskeyRow:
         credential_id=str(row.credential_id),
         public_key=str(row.public_key),
         sign_count=int(row.sign_count),
-        created=_aware(row.created),
+        created=aware(row.created),
     )
-
-
-def _aware(moment: datetime) -> datetime:
-    """A stored time in UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)

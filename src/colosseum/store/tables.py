@@ -21,7 +21,7 @@ import json
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
@@ -41,7 +41,18 @@ from sqlalchemy.exc import IntegrityError
 
 from . import faults
 from .errors import Conflict, SeatRevoked, StoreError, TableClosed
-from .schema import accounts, game_tables, table_actions, table_seats
+from .schema import game_tables, table_actions, table_seats
+from .table_rows import (
+    COMPUTER_DECIDES,
+    HUMAN_DECIDES,
+    NOBODY_DECIDES,
+    UNFINISHED,
+    StoredAction,
+    TableRow,
+    seats_of,
+    table_row,
+)
+from .times import utc_now
 from .transactions import transaction, writer_turn, writing
 
 CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
@@ -123,80 +134,6 @@ class _AppendSQL:
             _Compiled(_SPEND, dialect),
             stamp,
         )
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """One seat: who plays it (`human` or an agent spec), a display name, and for a human
-    seat the hash of its token, whether someone sat down, and the account that holds it or
-    for which it is reserved (None: a guest's seat, by its token)."""
-
-    seat: int
-    kind: str
-    name: str
-    token_hash: str | None = None
-    claimed: bool = False
-    account: int | None = None
-    time_left_ms: int | None = None  # a clocked table: left when its turn last began or ended
-
-    @property
-    def human(self) -> bool:
-        return self.kind == "human"
-
-    @property
-    def free(self) -> bool:
-        """A person's seat nobody sat in and reserved for nobody: the lobby offers it."""
-        return self.kind == "human" and not self.claimed and self.account is None
-
-    @property
-    def computer(self) -> bool:
-        """A seat an agent plays (not a person's, not an uploaded record's)."""
-        return self.kind not in ("human", "record")
-
-
-# Who decides next, as `TableRow.decider` keeps it (None: not known, to be checked).
-HUMAN_DECIDES = "human"
-COMPUTER_DECIDES = "computer"
-NOBODY_DECIDES = "none"
-UNFINISHED = ("open", "playing")  # the statuses of a table one may still act at
-ENDED = ("over", "abandoned")  # statuses at which the service takes no action
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """A table's identity and record header: the game, its version, options, seed; whether
-    it is a practice table (its seed public), the salt of its seed's commitment, why it
-    stopped if a computer seat failed, and which kind of seat decides next."""
-
-    id: str
-    game: str
-    version: int
-    players: int
-    options: dict[str, Any]
-    seed: int
-    private: bool
-    length: int
-    status: str
-    created: datetime
-    updated: datetime
-    seats: tuple[SeatRow, ...]
-    hints: bool = False  # its players may ask the search for hints
-    practice: bool = False  # its creator chose the seed: everyone sees it
-    salt: str | None = None  # of the seed's commitment; None: no commitment published
-    failure: str | None = None  # why a computer seat could not play
-    decider: str | None = None  # HUMAN_DECIDES, COMPUTER_DECIDES, NOBODY_DECIDES; None: unknown
-    outcome: dict[str, Any] | None = None  # how it ended other than by its rules (a resignation)
-    clock: dict[str, Any] | None = None  # its time control (web/clocks.py); None: no clock
-    turn_started: datetime | None = None  # when the deciding person's turn began
-
-
-@dataclass(frozen=True, slots=True)
-class StoredAction:
-    """One accepted action: its number (1, 2, ...), the seat that played it, its notation."""
-
-    seq: int
-    seat: int
-    notation: str
 
 
 @dataclass(slots=True)
@@ -281,7 +218,7 @@ class TableLog:
             ).first()
             if row is None:
                 return None
-            return _table(row, _seats(connection, [table_id])[table_id])
+            return table_row(row, seats_of(connection, [table_id])[table_id])
 
     def listed(self, statuses: Sequence[str], limit: int = 200) -> list[TableRow]:
         """Public tables in one of `statuses`, the most recently active first."""
@@ -292,8 +229,8 @@ class TableLog:
                 .order_by(game_tables.c.updated.desc())
                 .limit(limit)
             ).all()
-            seats = _seats(connection, [row.id for row in rows])
-        return [_table(row, seats.get(row.id, ())) for row in rows]
+            seats = seats_of(connection, [row.id for row in rows])
+        return [table_row(row, seats.get(row.id, ())) for row in rows]
 
     def awaiting_computer(self) -> list[str]:
         """The ids of the tables not over, not abandoned and not failed whose next decision
@@ -336,7 +273,7 @@ class TableLog:
                 connection.execute(
                     update(game_tables)
                     .where(game_tables.c.id.in_(ids[start : start + 500]), *idle)
-                    .values(status="abandoned", decider=NOBODY_DECIDES, updated=_now())
+                    .values(status="abandoned", decider=NOBODY_DECIDES, updated=utc_now())
                 )
             for table_id in ids:
                 _notify(connection, table_id, -1)
@@ -419,7 +356,7 @@ class TableLog:
 
     def _write(self, batch: list[_Append]) -> None:
         """Commit a batch of appends in one transaction; each gets its own outcome."""
-        now = _now()
+        now = utc_now()
         try:
             with transaction(self.engine) as connection:
                 _advance(connection, self._sql, batch, now)
@@ -497,7 +434,7 @@ class TableLog:
         """One conditional update of a seat; when it took, the table's status follows (an
         open table whose last free seat was taken is playing, and a person deciding there
         starts his turn at `now`) and its watchers are told."""
-        now = now if now is not None else _now()
+        now = now if now is not None else utc_now()
         with writing(self.engine) as connection:
             done = connection.execute(update(table_seats).where(*where).values(**values)).rowcount
             if done:
@@ -515,14 +452,14 @@ class TableLog:
                     changed = changed.where(game_tables.c.status == "open")
                     changed = changed.values(
                         status="playing",
-                        updated=_now(),
+                        updated=utc_now(),
                         turn_started=case(  # a person decides: his turn (clock) begins
                             (game_tables.c.decider == HUMAN_DECIDES, now),
                             else_=game_tables.c.turn_started,
                         ),
                     )
                 else:
-                    changed = changed.values(updated=_now())
+                    changed = changed.values(updated=utc_now())
                 connection.execute(changed)
                 _notify(connection, table_id, -1)
         return bool(done)
@@ -557,7 +494,7 @@ class TableLog:
             connection.execute(
                 update(game_tables)
                 .where(game_tables.c.id == table_id, game_tables.c.length == expected)
-                .values(status="over", outcome=outcome, decider=NOBODY_DECIDES, updated=_now())
+                .values(status="over", outcome=outcome, decider=NOBODY_DECIDES, updated=utc_now())
             )
             _notify(connection, table_id, -1)
 
@@ -574,8 +511,8 @@ class TableLog:
                 .order_by(unfinished, game_tables.c.updated.desc(), game_tables.c.id)
                 .limit(limit)
             ).all()
-            seats = _seats(connection, [row.id for row in rows])
-        return [_table(row, seats.get(row.id, ())) for row in rows]
+            seats = seats_of(connection, [row.id for row in rows])
+        return [table_row(row, seats.get(row.id, ())) for row in rows]
 
     def length(self, table_id: str) -> int | None:
         with self.engine.connect() as connection:
@@ -693,70 +630,3 @@ def _notify(connection: Connection, table_id: str, length: int) -> None:
             text("SELECT pg_notify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": f"{table_id} {length}"},
         )
-
-
-def _seats(connection: Connection, ids: Sequence[str]) -> dict[str, tuple[SeatRow, ...]]:
-    """The seats of the tables `ids`; an account's seat named by the account's name as it
-    is now (a deleted account's replaced name included)."""
-    if not ids:
-        return {}
-    found: dict[str, list[SeatRow]] = {}
-    for start in range(0, len(ids), 500):
-        rows = connection.execute(
-            select(table_seats, accounts.c.name.label("account_name"))
-            .select_from(table_seats.outerjoin(accounts, accounts.c.id == table_seats.c.account))
-            .where(table_seats.c.table_id.in_(list(ids[start : start + 500])))
-            .order_by(table_seats.c.table_id, table_seats.c.seat)
-        ).all()
-        for r in rows:
-            name = r.account_name if r.account_name is not None else r.name
-            account = None if r.account is None else int(r.account)
-            left = None if r.time_left_ms is None else int(r.time_left_ms)
-            found.setdefault(str(r.table_id), []).append(
-                SeatRow(
-                    int(r.seat),
-                    str(r.kind),
-                    str(name),
-                    r.token_hash,
-                    bool(r.claimed),
-                    account,
-                    left,
-                )
-            )
-    return {key: tuple(value) for key, value in found.items()}
-
-
-def _table(row: Any, seats: Sequence[SeatRow]) -> TableRow:
-    return TableRow(
-        id=str(row.id),
-        game=str(row.game),
-        version=int(row.version),
-        players=int(row.players),
-        options=dict(row.options),
-        seed=int(row.seed),
-        private=bool(row.private),
-        length=int(row.length),
-        status=str(row.status),
-        created=row.created,
-        updated=row.updated,
-        seats=tuple(seats),
-        hints=bool(row.hints),
-        practice=bool(row.practice),
-        salt=row.salt,
-        failure=row.failure,
-        decider=row.decider,
-        outcome=row.outcome,
-        clock=row.clock,
-        turn_started=aware(row.turn_started),
-    )
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def aware(moment: datetime | None) -> datetime | None:
-    """A stored time in UTC (SQLite gives it back without its time zone)."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)

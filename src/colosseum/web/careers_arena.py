@@ -33,7 +33,7 @@ from ..core.registry import new_game
 from ..core.state import State
 from ..games.jugula.data import load_catalog
 from ..store import SeatRow, Store, TableRow
-from ..store.tables import UNFINISHED
+from ..store.table_rows import UNFINISHED
 from . import careers_questions as forms
 from .careers_runner import AtTable, CombatRunner
 from .careers_secrets import seat_token, table_salt, table_seed

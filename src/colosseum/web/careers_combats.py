@@ -40,7 +40,7 @@ from ..careers.progress import CombatInProgress
 from ..careers.sequence import Arena, begin_combat, check_familiae
 from ..careers.sheet import CareerError, Sheet
 from ..store import Store
-from ..store.tables import UNFINISHED
+from ..store.table_rows import UNFINISHED
 from .careers_access import Actor, refuse
 from .careers_arena import PlatformArena, TableArena, Wake
 from .careers_errors import CampaignNotFound, ServerFull, TooManyCombats

@@ -31,7 +31,7 @@ from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
 from ..core.registry import game_definition, games, new_game, replay
 from ..store import HUMAN_DECIDES, Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
 from ..store.clocks import Clocks
-from ..store.tables import ENDED
+from ..store.table_rows import ENDED
 from . import clocks
 from .account_seats import Person, Planned, account_seat, my_games, plan_seat
 from .boards import event_text, merge_views, render_board
