@@ -201,7 +201,26 @@ class Outcome(BaseModel):
     at: int | None = None
 
 
-class TableSummary(Fairness):
+class Ending(BaseModel):
+    """How a table ends other than by its rules, and the clocks that may end it."""
+
+    outcome: Outcome | None = Field(
+        default=None, description="how the table ended other than by its rules (a resignation)"
+    )
+    clock: dict[str, Any] | None = Field(
+        default=None, description="the table's time control (docs/web.md, 'Clocks'); null: none"
+    )
+    time_left: list[float | None] | None = Field(
+        default=None,
+        description="per seat, seconds left on its clock (the deciding seat's to now); "
+        "null: no clock (a computer seat, a table without one)",
+    )
+    deadline: str | None = Field(
+        default=None, description="when the deciding seat's time runs out (ISO 8601)"
+    )
+
+
+class TableSummary(Fairness, Ending):
     id: str
     game: str
     title: str
@@ -222,20 +241,6 @@ class TableSummary(Fairness):
     failure: str | None = Field(
         default=None, description="why the table stopped (a computer seat failed); null: it did not"
     )
-    outcome: Outcome | None = Field(
-        default=None, description="how the table ended other than by its rules (a resignation)"
-    )
-    clock: dict[str, Any] | None = Field(
-        default=None, description="the table's time control (docs/web.md, 'Clocks'); null: none"
-    )
-    time_left: list[float | None] | None = Field(
-        default=None,
-        description="per seat, seconds left on its clock (the deciding seat's to now); "
-        "null: no clock (a computer seat, a table without one)",
-    )
-    deadline: str | None = Field(
-        default=None, description="when the deciding seat's time runs out (ISO 8601)"
-    )
 
 
 class LegalAction(BaseModel):
@@ -253,7 +258,7 @@ class SeenEvent(BaseModel):
     text: str
 
 
-class SeatState(Fairness):
+class SeatState(Fairness, Ending):
     table: str
     game: str
     version: int = Field(description="actions accepted so far; send it with an action")
@@ -271,20 +276,6 @@ class SeatState(Fairness):
     players: list[Player]
     board: str = Field(description="the SVG board; actions carry data-action")
     failure: str | None = None
-    outcome: Outcome | None = Field(
-        default=None, description="how the table ended other than by its rules (a resignation)"
-    )
-    clock: dict[str, Any] | None = Field(
-        default=None, description="the table's time control (docs/web.md, 'Clocks'); null: none"
-    )
-    time_left: list[float | None] | None = Field(
-        default=None,
-        description="per seat, seconds left on its clock (the deciding seat's to now); "
-        "null: no clock (a computer seat, a table without one)",
-    )
-    deadline: str | None = Field(
-        default=None, description="when the deciding seat's time runs out (ISO 8601)"
-    )
 
 
 class HintLine(BaseModel):
