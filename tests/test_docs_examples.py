@@ -100,19 +100,7 @@ def test_point_2_every_python_example_runs_and_ends(block: Block, tmp_path: Path
     _skip_if_marked(block)
     script = tmp_path / "example.py"
     script.write_text(block.text, encoding="utf-8")
-    try:
-        done = subprocess.run(
-            [sys.executable, str(script)],
-            cwd=tmp_path,
-            env=_environment(tmp_path),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=HANG_GUARD,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"{block.name}: the example did not end within {HANG_GUARD} s")
-    assert done.returncode == 0, f"{block.name}:\n{done.stderr[-3000:]}"
+    _run([sys.executable, str(script)], tmp_path, f"{block.name}: the example")
 
 
 @pytest.mark.parametrize("block", SHELLS, ids=[b.name for b in SHELLS])
@@ -127,19 +115,24 @@ def test_point_2_every_shell_example_runs_and_ends(block: Block, tmp_path: Path)
     program = str(Path(sys.executable).with_name("colosseum"))
     for line in lines:
         argv = [program, *shlex.split(line, comments=True)[1:]]
-        try:
-            done = subprocess.run(
-                argv,
-                cwd=tmp_path,
-                env=_environment(tmp_path),
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                timeout=HANG_GUARD,
-            )
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"{block.name}: `{line}` did not end within {HANG_GUARD} s")
-        assert done.returncode == 0, f"{block.name}: `{line}`\n{done.stderr[-3000:]}"
+        _run(argv, tmp_path, f"{block.name}: `{line}`")
+
+
+def _run(argv: list[str], folder: Path, what: str) -> None:
+    """Run `argv` in `folder` with stdin closed: it must end within the hang guard, exit 0."""
+    try:
+        done = subprocess.run(
+            argv,
+            cwd=folder,
+            env=_environment(folder),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=HANG_GUARD,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{what} did not end within {HANG_GUARD} s")
+    assert done.returncode == 0, f"{what}:\n{done.stderr[-3000:]}"
 
 
 def test_point_2_no_unlabelled_block_hides_a_command() -> None:

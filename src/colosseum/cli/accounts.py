@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import DatabaseOpt, fail, stdout_console
+from .common import DatabaseOpt, database_errors, fail, stdout_console
 from .extras import require
 
 if TYPE_CHECKING:
@@ -44,16 +44,8 @@ StdinOpt = Annotated[
 def _errors() -> Iterator[None]:
     """Every refusal or database failure as one `error:` line, exit 2."""
     require("web", "colosseum accounts")
-    from sqlalchemy.exc import SQLAlchemyError
-
-    from .common import user_errors
-
-    with user_errors():
-        try:
-            yield
-        except SQLAlchemyError as error:
-            reason = str(getattr(error, "orig", None) or error).splitlines()[0]
-            fail(f"database error: {reason}")
+    with database_errors():
+        yield
 
 
 def _store(database: str | None) -> Store:

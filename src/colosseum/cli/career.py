@@ -14,15 +14,13 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
 from rich.console import Group
 from rich.text import Text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError
 
 from ..careers.campaign import Campaign, campaign_settings, standing_rows
 from ..careers.gazette import gazette
@@ -31,7 +29,7 @@ from ..careers.sheet import CareerError
 from ..careers.simulate import simulate_campaign
 from ..store import NewEvent, Store, data_folder
 from .career_views import export_campaign, history_table, sheet_table, standings_table
-from .common import DatabaseOpt, fail, stderr_console, stdout_console, user_errors
+from .common import DatabaseOpt, database_errors, fail, stderr_console, stdout_console
 
 CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
     [
@@ -84,15 +82,7 @@ def print_where(store: Store, what: str = "Stored in") -> None:
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
 
 
-@contextmanager
-def career_errors() -> Iterator[None]:
-    """Every refusal, broken history or database failure as one `error:` line, exit 2."""
-    with user_errors():
-        try:
-            yield
-        except SQLAlchemyError as error:
-            reason = str(getattr(error, "orig", None) or error).splitlines()[0]
-            fail(f"database error: {reason}")
+career_errors = database_errors  # every refusal, broken history or database failure
 
 
 def open_campaign(database: str | None, name: str, strict: bool = True) -> Campaign:

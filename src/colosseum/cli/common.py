@@ -49,6 +49,20 @@ def user_errors() -> Iterator[None]:
         fail(str(error))
 
 
+@contextmanager
+def database_errors() -> Iterator[None]:
+    """Every refusal or database failure as one `error:` line, exit 2 (SQLAlchemy, an extra
+    of the store, imported only once a command uses the database)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    with user_errors():
+        try:
+            yield
+        except SQLAlchemyError as error:
+            reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+            fail(f"database error: {reason}")
+
+
 def split_players(text: str) -> list[str]:
     """`human,random` into agent specs; a `key=value` piece continues the previous spec's
     parameters, so `search:iterations=100,c=1.4,random` is two players."""
