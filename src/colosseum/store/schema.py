@@ -8,7 +8,9 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -79,6 +81,13 @@ game_tables = Table(
     Column("turn_started", DateTime(timezone=True), nullable=True),
     # how a table ended other than by the rules: {"kind": "resigned" | "timeout", "seat": s, ...}
     Column("outcome", JSON, nullable=True),
+    # actions ever taken back by undo: an append checks it with the length, so a copy of the
+    # table that missed an undo cannot append after a log that was rewritten
+    Column("undone", Integer, nullable=False, server_default="0"),
+    # a rated table (chosen at creation) moves its accounts' ratings when it ends
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    # when the ratings took this rated table's result in (null: not yet, or not rated)
+    Column("rated_at", DateTime(timezone=True), nullable=True),
 )
 
 # A person's account: a name unique once trimmed and case-folded, an Argon2id hash of the
@@ -97,6 +106,9 @@ accounts = Table(
     Column("deleted", Boolean, nullable=False, server_default=false()),
     # mail when it becomes this account's turn (the unsubscribe link turns it off)
     Column("notify_email", Boolean, nullable=False, server_default=true()),
+    # the computer level this account stands for in the ratings ("hard", ...): no password,
+    # it never signs in; null for a person
+    Column("computer", String(40), nullable=True, unique=True),
 )
 
 # A sign-in: the SHA-256 of its cookie's secret (never the secret), expiring, revocable.
@@ -187,6 +199,8 @@ table_actions = Table(
     Column("seat", Integer, nullable=False),
     Column("notation", String(200), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
+    # a clocked table: the acting seat's time left, in milliseconds, as it acted (for undo)
+    Column("time_left_ms", BigInteger, nullable=True),
     UniqueConstraint("table_id", "seq"),
 )
 
@@ -201,4 +215,53 @@ table_chat = Table(
     Column("text", String(500), nullable=False),
     Column("version", Integer, nullable=False),  # actions accepted when it was said
     Column("created", DateTime(timezone=True), nullable=False),
+)
+
+
+# An account's rating in one game (OpenSkill's Plackett-Luce mu and sigma), as the rated
+# results below left it, applied in the order of their ids.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account", Integer, ForeignKey("accounts.id"), primary_key=True),
+    Column("game", String(60), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)
+
+# One seat's result in one rated game (a rated table, or a calibration game between computer
+# levels), with the rating before and after it: the history a rebuild replays, and the plot.
+rating_results = Table(
+    "rating_results",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("game", String(60), nullable=False),
+    Column("source", String(80), nullable=False),  # a table id, or "calibration:..."
+    Column("seat", Integer, nullable=False),
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=False),
+    Column("rank", Integer, nullable=False),  # 1 is first; tied seats share a rank
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("source", "seat"),
+    Index("ix_rating_results_account_game", "account", "game"),
+)
+
+# Accounts waiting for a quick match: a game, a player count and a pace ("live" or "days");
+# `table_id` is set when the entry is matched, `left` when its account gave up waiting.
+match_queue = Table(
+    "match_queue",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("account", Integer, ForeignKey("accounts.id"), nullable=False, index=True),
+    Column("game", String(60), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("pace", String(10), nullable=False),
+    Column("joined", DateTime(timezone=True), nullable=False, index=True),
+    Column("table_id", String(32), ForeignKey("game_tables.id"), nullable=True),
+    Column("left", Boolean, nullable=False, server_default=false()),
 )
