@@ -77,6 +77,9 @@ class TableRow:
     outcome: dict[str, Any] | None = None  # how it ended other than by its rules (a resignation)
     clock: dict[str, Any] | None = None  # its time control (web/clocks.py); None: no clock
     turn_started: datetime | None = None  # when the deciding person's turn began
+    undone: int = 0  # actions ever taken back by undo (checked by every append)
+    rated: bool = False  # its result moves its accounts' ratings
+    rated_at: datetime | None = None  # when the ratings took its result in
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,4 +144,7 @@ def table_row(row: Any, seats: Sequence[SeatRow]) -> TableRow:
         outcome=row.outcome,
         clock=row.clock,
         turn_started=aware(row.turn_started),
+        undone=int(row.undone),
+        rated=bool(row.rated),
+        rated_at=aware(row.rated_at),
     )

@@ -191,6 +191,7 @@ class TableLog:
                     decider=table.decider,
                     clock=table.clock,
                     turn_started=table.turn_started,
+                    rated=table.rated,
                 )
             )
             connection.execute(

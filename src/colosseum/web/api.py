@@ -108,6 +108,7 @@ async def create_table(request: CreateTable, hub: HubDep, account: AccountDep) -
         request.practice,
         account,
         None if request.clock is None else request.clock.model_dump(),
+        request.rated,
     )
     live = await asyncio.to_thread(hub.service.table, row.id)
     hub.wake(live)

@@ -79,6 +79,11 @@ class CreateTable(Request):
         "{'kind': 'days', 'days': 1|2|3|5|7|14}, or {'kind': 'live', 'minutes': 1..180, "
         "'increment': 0..60}; only people's seats have a clock",
     )
+    rated: bool = Field(
+        default=False,
+        description="a rated table moves its accounts' ratings when it ends (docs/web.md, "
+        "'Ratings'): no seed, no hints, no guests' seats",
+    )
 
 
 class CreatedSeat(BaseModel):
@@ -238,6 +243,7 @@ class TableSummary(Fairness, Ending):
     current: int | None = None
     winners: list[int] | None = None
     hints: bool = False
+    rated: bool = False
     failure: str | None = Field(
         default=None, description="why the table stopped (a computer seat failed); null: it did not"
     )

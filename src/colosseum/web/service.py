@@ -92,6 +92,7 @@ class TableService:
         practice: bool = False,
         creator: Person | None = None,
         clock: object = None,
+        rated: bool = False,
     ) -> tuple[TableRow, dict[int, str]]:
         """A new table; the tokens of its guests' seats by seat. A player is "human" (a
         guest's seat, by its link), an agent spec, or (for a signed-in `creator`) the
@@ -99,8 +100,12 @@ class TableService:
         `{"kind": "account", "name": ...}`, which have no token (account_seats.py). Only a
         practice table may have a chosen `seed` (everyone sees it); other tables get a
         secret seed drawn here, committed to with a secret salt. `clock` is its time control
-        (clocks.py); a person's clock starts once every seat is taken."""
+        (clocks.py); a person's clock starts once every seat is taken. A `rated` table
+        moves its accounts' ratings when it ends (docs/web.md, "Ratings"): it takes no
+        chosen seed and no hints, and each of its people's seats is an account's."""
         control = clocks.control(clock)
+        if rated:
+            _check_rated(players, seed, hints, practice)
         if seed is not None and not practice:
             raise BadRequest(
                 "a chosen seed lets anyone compute every hidden card: mark the table as "
@@ -157,6 +162,7 @@ class TableService:
             salt=None if practice else new_salt(),
             decider=decider_of(state, seats),
             clock=control,
+            rated=rated,
         )
         if status == "playing" and row.decider == HUMAN_DECIDES:
             row = dataclasses.replace(row, turn_started=now)
@@ -668,6 +674,20 @@ class TableService:
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def _check_rated(players: Sequence[object], seed: int | None, hints: bool, practice: bool) -> None:
+    """A rated table's rules: every result fair and every person known."""
+    if seed is not None or practice:
+        raise BadRequest("a rated table takes no chosen seed and is no practice table")
+    if hints:
+        raise BadRequest("a rated table offers no hints: leave hints off, or make it casual")
+    for number, given in enumerate(players):
+        if given == HUMAN:
+            raise BadRequest(
+                f"players[{number}]: a rated table seats accounts, not guests: "
+                '{"kind": "me"} or {"kind": "account", "name": ...}'
+            )
 
 
 def _seat_kind(game_id: str, given: object) -> str:

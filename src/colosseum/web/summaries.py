@@ -67,6 +67,7 @@ def row_summary(row: TableRow) -> dict[str, Any]:
         "updated": row.updated.isoformat(),
         "spectate": f"/tables/{row.id}",
         "hints": row.hints,
+        "rated": row.rated,
         "failure": row.failure,
         "outcome": row.outcome,
         "clock": row.clock,
