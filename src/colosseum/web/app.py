@@ -34,7 +34,10 @@ from .notify import Sender, load_keys
 from .pages import pages
 from .passkeys import passkeys
 from .push_api import push
+from .quickmatch import quickmatch
 from .ratelimit import Limiter, RateLimit, too_many
+from .rating_pages import rating_pages
+from .ratings_api import ratings
 from .refusals import document_refusals
 from .service import TableService
 from .settings import ServerSettings
@@ -125,6 +128,9 @@ def create_app(
     app.include_router(accounts)
     app.include_router(passkeys)
     app.include_router(push)
+    app.include_router(ratings)
+    app.include_router(quickmatch)
+    app.include_router(rating_pages)
     app.include_router(pages)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     if settings.api_docs:
