@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -64,11 +64,15 @@ def status_of(error: Exception) -> int:
 
 
 def create_app(
-    database: str | None = None, workers: int = 1, settings: ServerSettings | None = None
+    database: str | None = None,
+    workers: int = 1,
+    settings: ServerSettings | None = None,
+    now: Callable[[], datetime] | None = None,
 ) -> FastAPI:
     """The server on the store at `database` (a SQLAlchemy URL; None: the default store),
     with `workers` processes for computer seats (0: threads), under `settings` (None: those
-    of the environment, docs/security.md)."""
+    of the environment, docs/security.md); `now` is the tables' clock (None: the real time;
+    tests give a fake one)."""
     settings = settings if settings is not None else ServerSettings.from_environment()
     limiter = Limiter(settings.rate_limits)
 
@@ -78,7 +82,7 @@ def create_app(
         loop.set_default_executor(ThreadPoolExecutor(THREADS, thread_name_prefix="colosseum"))
         store = await asyncio.to_thread(Store, database)
         bots = BotPool(workers)
-        hub = Hub(TableService(store), bots)
+        hub = Hub(TableService(store, now=now), bots)
         app.state.hub = hub
         listener = None
         if store.engine.dialect.name == "postgresql":
