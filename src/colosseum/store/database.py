@@ -22,6 +22,7 @@ from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 from .accounts import Accounts
 from .campaigns import CampaignLog
 from .errors import StoreError
+from .ratings import Ratings
 from .tables import TableLog
 from .transactions import WRITE
 
@@ -84,6 +85,7 @@ class Store:
         self.campaigns = CampaignLog(self.engine)
         self.tables = TableLog(self.engine)
         self.accounts = Accounts(self.engine)
+        self.ratings = Ratings(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
