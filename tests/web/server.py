@@ -26,9 +26,17 @@ class LiveServer:
     """`colosseum serve --port P --database URL`, restartable on the same port."""
 
     def __init__(
-        self, database: str, log: Path, port: int | None = None, limits: str = "off"
+        self,
+        database: str,
+        log: Path,
+        port: int | None = None,
+        limits: str = "off",
+        command: list[str] | None = None,
     ) -> None:
         self.database = database
+        # Another server taking --port and --database (tests/web/clock_server.py): None is
+        # `colosseum serve --bot-workers 0`.
+        self.command = command
         self.limits = limits  # COLOSSEUM_RATE_LIMITS: off, as a test plays faster than a person
         self.port = port or free_port()
         self.log = log
@@ -39,10 +47,14 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
-        command = [*COLOSSEUM, "serve", "--port", str(self.port), "--database", self.database]
+        where = ["--port", str(self.port), "--database", self.database]
+        if self.command is None:
+            command = [*COLOSSEUM, "serve", *where, "--bot-workers", "0"]
+        else:
+            command = [*self.command, *where]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(
-                [*command, "--bot-workers", "0"],
+                command,
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env={**os.environ, "COLOSSEUM_RATE_LIMITS": self.limits},

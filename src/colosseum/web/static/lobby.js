@@ -3,7 +3,9 @@
 // practice table, whose seed everyone sees; the list marks such tables. Signed in, a seat
 // may be "me" (the creator's account) or "account" (reserved for another account by its
 // name: it opens for that account wherever it signs in). Joining a free seat asks the
-// guest's name first.
+// guest's name first. A time control may be chosen (none, days per move, a live clock with
+// its minutes and increment); the list shows each table's, and a player's rating when the
+// server gives one.
 
 import { api, showMessage } from "./api.js";
 import { currentAccount, markNamed } from "./session.js";
@@ -122,6 +124,34 @@ function seatSpecs() {
   });
 }
 
+// The time control as the API takes it: null (none), days per move, or a live clock.
+function clock() {
+  const [kind, first, second] = element("clock").value.split(":");
+  if (kind === "days") return { kind: "days", days: Number(first) };
+  if (kind !== "live") return null;
+  if (first !== undefined) return { kind: "live", minutes: Number(first), increment: Number(second) };
+  return {
+    kind: "live",
+    minutes: Number(element("clock-minutes").value),
+    increment: Number(element("clock-increment").value),
+  };
+}
+
+// "5+3", "2 days/move" (the list's short form); "" for none.
+function clockWords(control) {
+  if (!control || control.kind === "none") return "";
+  if (control.kind === "days") return `${control.days} ${control.days === 1 ? "day" : "days"}/move`;
+  return `${control.minutes}+${control.increment ?? 0}`;
+}
+
+// A player's name, with his rating after it when the summary carries one.
+function playerWords(player) {
+  if (player.kind !== "human") return player.kind;
+  if (!player.claimed) return "free seat";
+  const rating = Number(player.rating);
+  return player.rating != null && Number.isFinite(rating) ? `${player.name} (${Math.round(rating)})` : player.name;
+}
+
 function options() {
   const chosen = {};
   for (const input of element("options").querySelectorAll("[data-option]")) {
@@ -146,6 +176,7 @@ async function create(event) {
     private: element("private").checked,
     hints: element("hints").checked,
     practice,
+    clock: clock(),
     names: players.map((kind, seat) => (seat === mine && !account ? element("name").value : "")),
   };
   if (seedText) {
@@ -212,15 +243,19 @@ async function showTables() {
     const title = document.createElement("td");
     title.textContent = table.title;
     const players = document.createElement("td");
-    players.textContent = table.players
-      .map((p) => (p.kind === "human" ? (p.claimed ? p.name : "free seat") : p.kind))
-      .join(", ");
+    players.textContent = table.players.map(playerWords).join(", ");
     const status = document.createElement("td");
     status.textContent = table.status;
     if (table.practice) {
       const mark = document.createElement("small");
       mark.className = "practice";
       mark.textContent = " · practice — the seed is public";
+      status.append(mark);
+    }
+    if (clockWords(table.clock)) {
+      const mark = document.createElement("small");
+      mark.className = "clock-mark";
+      mark.textContent = ` · clock ${clockWords(table.clock)}`;
       status.append(mark);
     }
     const actions = document.createElement("td");
@@ -319,6 +354,11 @@ async function start() {
   };
   element("practice").addEventListener("change", showSeedField);
   showSeedField(); // a browser may restore the box checked
+  const showClockFields = () => {
+    element("clock-live").hidden = element("clock").value !== "live";
+  };
+  element("clock").addEventListener("change", showClockFields);
+  showClockFields();
   element("refresh").addEventListener("click", showTables);
   element("upload").addEventListener("submit", upload);
   element("join-form").addEventListener("submit", confirmJoin);

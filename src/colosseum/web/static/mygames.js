@@ -3,7 +3,8 @@
 // last move, in words. Asked again every 30 s and whenever the tab comes back to the front
 // (the poll of session.js, shared with the header); the title and the favicon say when some
 // table waits, and a notification too while the tab is hidden, once the player allowed them
-// with "Notify me".
+// with "Notify me". An account holding several seats of a table (hot seat) opens it as the
+// seat whose turn it is.
 
 import { showMessage } from "./api.js";
 import { bindNotifyButton, TurnNotifier } from "./notify.js";
@@ -30,13 +31,21 @@ function opponents(table) {
   return (table.players || []).filter((_, seat) => !mine.has(seat)).join(", ");
 }
 
+// The table's page; for an account holding several of its seats, as the seat whose turn it
+// is (the server's `seat`), by `?seat=N`.
+export function tableLink(table) {
+  const path = `/tables/${encodeURIComponent(table.id)}`;
+  const several = Array.isArray(table.seats) && table.seats.length > 1;
+  return several && Number.isInteger(table.seat) ? `${path}?seat=${table.seat}` : path;
+}
+
 function entry(table) {
   const item = document.createElement("li");
   item.className = table.your_turn ? "mine" : "waiting";
   item.dataset.table = table.id;
   item.dataset.yourTurn = table.your_turn ? "yes" : "no";
   const link = document.createElement("a");
-  link.href = `/tables/${encodeURIComponent(table.id)}`;
+  link.href = tableLink(table);
   link.textContent = table.title || table.game;
   const turn = document.createElement("strong");
   turn.className = "turn";

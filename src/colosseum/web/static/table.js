@@ -6,9 +6,10 @@
 // favicon carries a badge (and, once allowed by "Notify me", a notification comes while the
 // tab is hidden). A seat of an account needs no token: the sign-in cookie finds it.
 
-import { api, forgetToken, seatToken, showMessage } from "./api.js";
+import { api as call, forgetToken, seatToken, showMessage } from "./api.js";
 import { showBoard } from "./board.js";
 import { TableChat } from "./chat.js";
+import { SeatClocks, timedOut, timeoutText } from "./clock.js";
 import { GuestSeat } from "./guest.js";
 import { bindNotationBox, showActions } from "./menu.js";
 import { bindNotifyButton, TurnNotifier } from "./notify.js";
@@ -28,6 +29,10 @@ const chat = new TableChat(tableId, token, {
   input: element("chat-input"),
   note: element("chat-note"),
 });
+const clocks = new SeatClocks({ players: element("players"), control: element("time-control"), onZero: () => reload() });
+// ?seat=N: which of its seats an account holding several of this table plays here.
+const chosenSeat = /^[0-9]$/.exec(new URLSearchParams(location.search).get("seat") ?? "")?.[0] ?? null;
+const api = (path, options) => call(chosenSeat === null ? path : `${path}${path.includes("?") ? "&" : "?"}seat=${chosenSeat}`, options);
 
 let current = null; // the latest state shown
 let logVersion = 0; // the events of actions up to this number are in the log
@@ -54,6 +59,7 @@ function show(state) {
   element("resign-box").hidden = state.seat === null || ended(state);
   chat.seat(state.seat);
   showPlayers(state);
+  clocks.update(state);
   showStatus();
   showHintButton(state);
   showFairness(state);
@@ -109,6 +115,8 @@ function showStatus() {
   if (!state) text = "";
   else if (state.status === "abandoned") {
     text = "This table was abandoned: nobody acted at it for too long.";
+  } else if (timedOut(state)) {
+    text = timeoutText(state, (seat) => name(state, seat));
   } else if (state.outcome && state.outcome.kind === "resigned") {
     const winners = state.winners.map((seat) => name(state, seat));
     text = `${name(state, state.outcome.seat)} resigned. Won by ${winners.join(" and ")}.`;
@@ -287,6 +295,7 @@ new TableSocket(tableId, token, {
     if (message.type === "state") show(message);
     else if (message.type === "chat") chat.add(message);
     else if (message.type === "resigned") showMessage(`${message.name} resigned.`);
+    else if (message.type === "timeout") showMessage(`${message.name} ran out of time.`);
     else if (message.type === "thinking") {
       thinking = message.seat;
       showStatus();
@@ -299,3 +308,4 @@ new TableSocket(tableId, token, {
     }
   },
 });
+if (chosenSeat !== null) reload(); // the socket's hello names no seat: the first state by HTTP
