@@ -39,6 +39,7 @@ from .accounts import accounts_app
 from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
 from .extras import deferred_group, require
 from .play import HUMAN, interactive, open_game
+from .ratings import ratings_app
 from .records import check_writable, load_record, recorded_players, replay_moves, save_record
 from .renderers import renderer_for
 from .serve import serve
@@ -65,6 +66,7 @@ def _career_app() -> typer.Typer:
 deferred_group(app, "career", "store", CAREER_HELP, _career_app)
 app.command("serve")(serve)
 app.add_typer(accounts_app)  # the web server's accounts (cli/accounts.py)
+app.add_typer(ratings_app)  # ratings per game (cli/ratings.py)
 
 GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]
 OptionOpt = Annotated[
