@@ -8,6 +8,7 @@ each from `colosseum serve`'s options or the environment, with documented defaul
 - days without an action before a table is abandoned: `COLOSSEUM_ABANDON_DAYS` (30);
 - days a sign-in lasts: `COLOSSEUM_SESSION_DAYS` (30);
 - the API's browsable docs at /docs and /redoc: `COLOSSEUM_API_DOCS=1` (off);
+- seconds a quick match waits before a computer player is offered: `COLOSSEUM_MATCH_WAIT` (120);
 - notifications (docs/web.md, "Notifications"): the server's address for links in mails
   `COLOSSEUM_PUBLIC_URL`, the mail server `COLOSSEUM_SMTP_URL` (smtp://, smtps://,
   smtp+starttls://, with user:password if it asks), the sender `COLOSSEUM_MAIL_FROM`, hours
@@ -48,6 +49,8 @@ RATE_LIMITS: dict[str, str] = {
 }
 ABANDON_DAYS = 30
 SESSION_DAYS = 30  # how long a sign-in lasts
+MATCH_WAIT = 120.0  # seconds of quick match before a computer player is offered
+MATCH_WAIT_MAX = 7 * 24 * 3600.0  # at most a week
 MAIL_INTERVAL = timedelta(hours=6)  # at most one mail per account and table in this time
 # The Web Push services of the browsers (Chrome and Edge through FCM or WNS, Firefox, Safari):
 # a subscription's endpoint must be on one of them, so that the server posts nowhere else.
@@ -74,6 +77,7 @@ class ServerSettings:
     abandon_days: int = ABANDON_DAYS
     session_days: int = SESSION_DAYS
     api_docs: bool = False
+    match_wait: float = MATCH_WAIT
     # notifications (web/notify.py); secrets out of the repr, so that no log shows them
     public_url: str | None = None
     smtp_url: str | None = field(default=None, repr=False)
@@ -98,6 +102,8 @@ class ServerSettings:
             raise SettingError("a table is abandoned after at least 1 day without an action")
         if not 1 <= self.session_days <= 366:
             raise SettingError("a sign-in lasts from 1 to 366 days (COLOSSEUM_SESSION_DAYS)")
+        if not 0 <= self.match_wait <= MATCH_WAIT_MAX:
+            raise SettingError("COLOSSEUM_MATCH_WAIT is from 0 to 604800 seconds (a week)")
         self._check_notifications()
 
     def _check_notifications(self) -> None:
@@ -160,6 +166,11 @@ class ServerSettings:
                 raise SettingError("COLOSSEUM_SESSION_DAYS is a whole number of days") from None
         if env.get("COLOSSEUM_API_DOCS"):
             found["api_docs"] = env["COLOSSEUM_API_DOCS"].lower() in ("1", "true", "yes", "on")
+        if env.get("COLOSSEUM_MATCH_WAIT"):
+            try:
+                found["match_wait"] = float(env["COLOSSEUM_MATCH_WAIT"])
+            except ValueError:
+                raise SettingError("COLOSSEUM_MATCH_WAIT is a number of seconds") from None
         found.update(_notification_settings(env))
         found.update({k: v for k, v in given.items() if v is not None})
         return cls(**found)  # type: ignore[arg-type]
