@@ -17,8 +17,10 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from colosseum.ratings import standings
 from colosseum.store import Store
 from colosseum.store.ratings import SeatResult
+from colosseum.web.summaries import lobby_summaries
 
 GAME = "ludus-gladiatorius"
 HOSTILE = '<script>alert("x")</script>&'
@@ -109,3 +111,24 @@ def test_play_now_page(client: TestClient) -> None:
     assert "<script>" not in page.text  # no inline script (the CSP allows none)
     assert client.get("/static/quickmatch.js").status_code == 200
     assert client.get("/static/ratings.css").status_code == 200
+
+
+def test_summaries_carry_the_players_ratings(client: TestClient) -> None:
+    """Each player of a table's summary has his account's displayed rating in its game (a
+    computer seat its level's), null for a guest or one not rated yet; one lookup for all."""
+    store = store_of(client)
+    ann, bob, _ = accounts(store, "ann", "bob", "cy")
+    hard = store.ratings.computer_account("hard")
+    wins(store, ann, bob, 2)
+    wins(store, hard, bob, 1, tag="h")
+    service = client.app.state.hub.service  # type: ignore[attr-defined]
+    creator = store.accounts.get(ann)
+    row, _ = service.create(
+        GAME, [{"kind": "me"}, "hard", "human", {"kind": "account", "name": "cy"}], creator=creator
+    )
+    [summary] = lobby_summaries(store, [store.tables.find(row.id)])
+    ratings = [p["rating"] for p in summary["players"]]
+    board = {r.name: r.rating for r in standings.leaderboard(store, GAME)}
+    assert ratings == [board["ann"], board["Computer (hard)"], None, None]  # cy: no rating yet
+    listed = client.get("/api/tables").json()
+    assert all("rating" in p for t in listed for p in t["players"])

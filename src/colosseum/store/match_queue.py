@@ -158,19 +158,27 @@ class MatchQueue:
         return False
 
     def ratings(self, pairs: Iterable[tuple[int, str]]) -> dict[tuple[int, str], StoredRating]:
-        """The stored ratings of these (account, game) pairs, in few queries; a pair without
-        a rating is left out."""
-        wanted = sorted(set(pairs))
-        found: dict[tuple[int, str], StoredRating] = {}
-        with self.engine.connect() as connection:
-            for start in range(0, len(wanted), _BATCH):
-                part = wanted[start : start + _BATCH]
-                rows = connection.execute(
-                    select(ratings).where(tuple_(ratings.c.account, ratings.c.game).in_(part))
-                ).all()
-                for row in rows:
-                    found[(row.account, row.game)] = StoredRating(row.mu, row.sigma, row.games)
-        return found
+        """The stored ratings of these (account, game) pairs (see `stored_ratings`)."""
+        return stored_ratings(self.engine, pairs)
+
+
+def stored_ratings(
+    engine: Engine, pairs: Iterable[tuple[int, str]]
+) -> dict[tuple[int, str], StoredRating]:
+    """The stored ratings of these (account, game) pairs, in one query per `_BATCH` pairs (the
+    matcher's waiting accounts, the seats of the lobby's tables); a pair without a rating is
+    left out."""
+    wanted = sorted(set(pairs))
+    found: dict[tuple[int, str], StoredRating] = {}
+    with engine.connect() as connection:
+        for start in range(0, len(wanted), _BATCH):
+            part = wanted[start : start + _BATCH]
+            rows = connection.execute(
+                select(ratings).where(tuple_(ratings.c.account, ratings.c.game).in_(part))
+            ).all()
+            for row in rows:
+                found[(row.account, row.game)] = StoredRating(row.mu, row.sigma, row.games)
+    return found
 
 
 def _waiting() -> tuple[Any, ...]:

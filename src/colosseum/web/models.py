@@ -173,6 +173,11 @@ class Player(BaseModel):
     account: bool = Field(
         default=False, description="held by (or reserved for) an account, not a guest's link"
     )
+    rating: int | None = Field(
+        default=None,
+        description="the displayed rating in this game of the seat's account (or computer "
+        "level); null for a guest's seat or one not rated yet",
+    )
 
 
 class Fairness(BaseModel):
