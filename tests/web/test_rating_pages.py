@@ -132,3 +132,22 @@ def test_summaries_carry_the_players_ratings(client: TestClient) -> None:
     assert ratings == [board["ann"], board["Computer (hard)"], None, None]  # cy: no rating yet
     listed = client.get("/api/tables").json()
     assert all("rating" in p for t in listed for p in t["players"])
+
+
+def test_careers_standings_link_to_the_lanistae_accounts(database: str) -> None:
+    from colosseum.web.app import create_app
+
+    from .conftest import UNLIMITED
+    from .test_careers_accounts import add, found, guest, person
+    from .test_careers_api import ludus
+
+    with TestClient(create_app(database, workers=0, settings=UNLIMITED)) as running:
+        app = running.app
+        app.state.portal = running.portal  # type: ignore[attr-defined]
+        alice = person(app, "alice")
+        found(alice, ludus("Fred"))
+        add(guest(app), "Miller")
+        page = alice.get("/careers/Gallia").text
+    standings = page.split('id="standings"')[1].split("</table>")[0]
+    assert '<a href="/players/alice">alice</a>' in standings
+    assert standings.count("/players/") == 1  # Miller's ludus has no account

@@ -1,6 +1,6 @@
-// The account page: the email for turn notifications and whether to send them, sign out
-// (here, or in every browser), delete the account (its password confirms). Signed out, the
-// page sends the visitor to sign in and back.
+// The account page: your rating in each game and your public page, the email for turn
+// notifications and whether to send them, sign out (here, or in every browser), delete the
+// account (its password confirms). Signed out, the page sends the visitor to sign in and back.
 
 import { api, showMessage } from "./api.js";
 import { currentAccount, withNext } from "./session.js";
@@ -19,6 +19,26 @@ function show(account) {
   // an account signed in only by passkeys has no password to confirm with
   element("delete-password-field").hidden = !account.has_password;
   element("delete-password").required = account.has_password;
+}
+
+// Your ratings, as anyone sees them on your public page (`GET /api/accounts/{name}`).
+async function showRatings(name) {
+  const path = encodeURIComponent(name);
+  element("account-public").href = `/players/${path}`;
+  const found = await api(`/api/accounts/${path}`).catch(() => null);
+  const ratings = (found && Array.isArray(found.ratings)) ? found.ratings : [];
+  const items = ratings.map((r) => {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/ratings/${encodeURIComponent(r.game)}`;
+    link.textContent = r.game;
+    const [low, high] = r.interval || [];
+    item.append(link, `: ${r.rating} (between ${low} and ${high}), ${r.games} rated games`);
+    if (r.provisional) item.append(" · provisional");
+    return item;
+  });
+  element("account-ratings").replaceChildren(...items);
+  element("account-unrated").hidden = items.length > 0;
 }
 
 async function saveEmail(event) {
@@ -64,6 +84,7 @@ async function start() {
     return;
   }
   show(account);
+  showRatings(account.name);
   element("account-email").addEventListener("input", () => {
     element("account-notify").disabled = !element("account-email").value.trim();
   });
