@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from colosseum.cli.tui.controller import GameController, UndoRefused
+from colosseum.cli.tui.controller import GameController
 from colosseum.cli.tui.play_app import PlayApp
-from colosseum.cli.tui.undo import Step, barrier
 from colosseum.core.state import State
+from colosseum.core.undo import Step, UndoRefused, barrier
 
 from .tui_helpers import advanced, can, new_state, run_app, screen_text, settle
 

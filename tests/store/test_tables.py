@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from colosseum.store import Conflict, SeatRow, Store
-from colosseum.store.tables import _Append
+from colosseum.store.tables import Append
 from tests.store.rows import ludus_row
 
 
@@ -76,9 +76,9 @@ def test_a_conflict_in_a_group_leaves_the_others_stored(url: str) -> None:
     try:
         first, second = new_table(store), new_table(store)
         batch = [
-            _Append(first, 0, 0, "move 1 h5", "over"),
-            _Append(first, 0, 1, "move 2 h6", "over"),
-            _Append(second, 0, 0, "move 3 g5", "over"),
+            Append(first, 0, 0, "move 1 h5", "over"),
+            Append(first, 0, 1, "move 2 h6", "over"),
+            Append(second, 0, 0, "move 3 g5", "over"),
         ]
         store.tables._write(batch)
         assert [type(r.outcome).__name__ for r in batch] == [

@@ -18,7 +18,7 @@ from sqlalchemy import Engine, exists, select, update
 from .errors import Conflict, TableClosed
 from .schema import game_tables, table_seats
 from .table_rows import HUMAN_DECIDES, NOBODY_DECIDES, UNFINISHED, TableRow, seats_of, table_row
-from .tables import _notify
+from .tables import notify
 from .transactions import writing
 
 BATCH = 500  # running clocks read at once by the sweep
@@ -73,4 +73,4 @@ class Clocks:
                 .where(game_tables.c.id == table_id, game_tables.c.length == expected)
                 .values(status="over", outcome=outcome, decider=NOBODY_DECIDES, updated=now)
             )
-            _notify(connection, table_id, -1)
+            notify(connection, table_id, -1)

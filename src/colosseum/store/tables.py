@@ -61,7 +61,7 @@ CHANNEL = "colosseum_tables"  # PostgreSQL NOTIFY channel: '<table id> <length>'
 # dialect (`_Compiled`): SQLAlchemy's per-execution work (cache lookup, parameter and result
 # set-up) cost about 0.1 ms a statement, most of what an append cost a game server.
 _LENGTH = (
-    select(game_tables.c.length, game_tables.c.status, game_tables.c.outcome)
+    select(game_tables.c.length, game_tables.c.status, game_tables.c.outcome, game_tables.c.undone)
     .where(game_tables.c.id == bindparam("table"))
     .with_for_update()
 )
@@ -93,7 +93,8 @@ _INSERT_ACTION = (
         seq=bindparam("new_length"),
         seat=bindparam("seat"),
         notation=bindparam("notation"),
-        created=bindparam("now"),
+        created=bindparam("created"),
+        time_left_ms=bindparam("acted_ms"),
     )
 )
 
@@ -112,7 +113,7 @@ class _Compiled:
 
 
 @dataclass(frozen=True, slots=True)
-class _AppendSQL:
+class AppendSQL:
     """The append's statements for one dialect, and how it stores a timestamp."""
 
     length: _Compiled
@@ -123,7 +124,7 @@ class _AppendSQL:
     stamp: Callable[[datetime], Any]
 
     @classmethod
-    def of(cls, dialect: Dialect) -> _AppendSQL:
+    def of(cls, dialect: Dialect) -> AppendSQL:
         stored = game_tables.c.updated.type.dialect_impl(dialect)
         stamp = stored.bind_processor(dialect) or (lambda value: value)
         return cls(
@@ -137,7 +138,7 @@ class _AppendSQL:
 
 
 @dataclass(slots=True)
-class _Append:
+class Append:
     """An append waiting for the commit of its batch, and then what came of it."""
 
     table_id: str
@@ -150,6 +151,9 @@ class _Append:
     account: int | None = None  # the account whose sign-in acts (a seat it must hold)
     turn_started: datetime | None = None  # when the next decider's turn began (a person's)
     time_left_ms: int | None = None  # the acting seat's clock after the action (None: none)
+    undone: int = 0  # the actions taken back by undo the acting copy of the table knows of
+    acted_ms: int | None = None  # the acting seat's clock as it acted (kept for undo)
+    at: datetime | None = None  # when it was played by the caller's clock (None: now)
     outcome: StoredAction | Exception | None = None
 
 
@@ -158,9 +162,9 @@ class TableLog:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._waiting: list[_Append] = []  # appends queued for this process's next commit
+        self._waiting: list[Append] = []  # appends queued for this process's next commit
         self._waiting_guard = threading.Lock()
-        self._sql = _AppendSQL.of(engine.dialect)
+        self.sql = AppendSQL.of(engine.dialect)
 
     def create(self, table: TableRow) -> None:
         """Store a new table with its seats (its log empty)."""
@@ -277,7 +281,7 @@ class TableLog:
                     .values(status="abandoned", decider=NOBODY_DECIDES, updated=utc_now())
                 )
             for table_id in ids:
-                _notify(connection, table_id, -1)
+                notify(connection, table_id, -1)
         return ids
 
     def mark_failed(self, table_id: str, reason: str) -> bool:
@@ -290,7 +294,7 @@ class TableLog:
                 .values(failure=reason[:500] or "failed")
             ).rowcount
             if done:
-                _notify(connection, table_id, -1)
+                notify(connection, table_id, -1)
         return bool(done)
 
     def load(self, table_id: str, after: int = 0) -> list[StoredAction]:
@@ -302,6 +306,29 @@ class TableLog:
                 .order_by(table_actions.c.seq)
             ).all()
         return [StoredAction(int(r.seq), int(r.seat), str(r.notation)) for r in rows]
+
+    def since(self, table_id: str, after: int) -> tuple[int, int, list[StoredAction]] | None:
+        """The table's length, its count of actions taken back by undo, and its actions
+        numbered above `after` (read only when the log is longer); None: no such table.
+        A length below `after`, or a count that changed, tells of an undo."""
+        with self.engine.connect() as connection:
+            header = connection.execute(
+                select(game_tables.c.length, game_tables.c.undone).where(
+                    game_tables.c.id == table_id
+                )
+            ).first()
+            if header is None:
+                return None
+            length, undone = int(header.length), int(header.undone)
+            if length <= after:
+                return length, undone, []
+            rows = connection.execute(
+                select(table_actions.c.seq, table_actions.c.seat, table_actions.c.notation)
+                .where(table_actions.c.table_id == table_id, table_actions.c.seq > after)
+                .order_by(table_actions.c.seq)
+            ).all()
+        actions = [StoredAction(int(r.seq), int(r.seat), str(r.notation)) for r in rows]
+        return length, undone, actions
 
     def append(
         self,
@@ -315,6 +342,9 @@ class TableLog:
         account: int | None = None,
         turn_started: datetime | None = None,
         time_left_ms: int | None = None,
+        undone: int = 0,
+        acted_ms: int | None = None,
+        at: datetime | None = None,
     ) -> StoredAction:
         """Store `notation` as action expected+1 if the log still ends at `expected`, and set
         the table's status and who decides next (`decider`); else `Conflict` and nothing is
@@ -323,12 +353,15 @@ class TableLog:
         that account's (else `SeatRevoked`); an abandoned table takes no action
         (`TableClosed`). The same transaction keeps when the next decider's turn began
         (`turn_started`, None when no person decides) and, on a clocked table, the acting
-        seat's time left (`time_left_ms`, None: not changed).
+        seat's time left (`time_left_ms`, None: not changed) and, with the action, its time
+        left as it acted (`acted_ms`) and when (`at`, by the caller's clock; None: now). `undone` is the number of actions taken back that the
+        caller's copy of the table knows of (`TableRow.undone`): a log rewritten by an undo
+        since is a `Conflict` too, even if as long as expected.
 
         On SQLite the appends of this process that wait for the write lock are committed
         together by the first to get it (a group commit: one sync to disk for all, each
         with its own check, a conflict of one leaving the others stored)."""
-        request = _Append(
+        request = Append(
             table_id,
             expected,
             seat,
@@ -339,6 +372,9 @@ class TableLog:
             account,
             turn_started,
             time_left_ms,
+            undone,
+            acted_ms,
+            at,
         )
         if self.engine.dialect.name != "sqlite":
             self._write([request])
@@ -355,12 +391,12 @@ class TableLog:
         assert request.outcome is not None
         return request.outcome
 
-    def _write(self, batch: list[_Append]) -> None:
+    def _write(self, batch: list[Append]) -> None:
         """Commit a batch of appends in one transaction; each gets its own outcome."""
         now = utc_now()
         try:
             with transaction(self.engine) as connection:
-                _advance(connection, self._sql, batch, now)
+                _advance(connection, self.sql, batch, now)
         except IntegrityError:
             if len(batch) > 1:  # each alone, so that only the faulty one fails
                 for request in batch:
@@ -462,7 +498,7 @@ class TableLog:
                 else:
                     changed = changed.values(updated=utc_now())
                 connection.execute(changed)
-                _notify(connection, table_id, -1)
+                notify(connection, table_id, -1)
         return bool(done)
 
     def resign(
@@ -478,7 +514,7 @@ class TableLog:
         checked as an append is, in one transaction: the table not over or abandoned
         (`TableClosed`), its log still `expected` actions long (`Conflict`), the seat still
         holding the token hash presented or still the account's (`SeatRevoked`)."""
-        request = _Append(table_id, expected, seat, "", "over", None, token_hash, account)
+        request = Append(table_id, expected, seat, "", "over", None, token_hash, account)
         with writing(self.engine) as connection:
             stored = connection.execute(
                 select(game_tables.c.length, game_tables.c.status)
@@ -490,14 +526,14 @@ class TableLog:
             if int(stored.length) != expected:
                 raise Conflict(table_id, expected, int(stored.length))
             presented = token_hash is not None or account is not None
-            if presented and not _holds(connection, self._sql, request):
+            if presented and not holds(connection, self.sql, request):
                 raise SeatRevoked(f"seat {seat} of table {table_id} is no longer held")
             connection.execute(
                 update(game_tables)
                 .where(game_tables.c.id == table_id, game_tables.c.length == expected)
                 .values(status="over", outcome=outcome, decider=NOBODY_DECIDES, updated=utc_now())
             )
-            _notify(connection, table_id, -1)
+            notify(connection, table_id, -1)
 
     def held_by(self, account: int, limit: int = 200) -> list[TableRow]:
         """The tables where `account` holds a seat (or one is reserved for it), at most
@@ -529,18 +565,21 @@ class TableLog:
             )
 
 
-def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now: datetime) -> None:
+def _advance(connection: Connection, sql: AppendSQL, batch: list[Append], now: datetime) -> None:
     """The appends of a batch inside its transaction: each table's length read with its row
     locked (PostgreSQL holds the lock until the commit; SQLite's write lock is held already),
     each append checked against the length the ones before it left, then the lengths
     advanced and the actions inserted, one statement each for the whole batch."""
     lengths: dict[str, int | None] = {}
+    undone: dict[str, int] = {}
     closed: set[str] = set()
     for table_id in sorted({request.table_id for request in batch}):
         stored = connection.exec_driver_sql(
             sql.length.sql, sql.length.params({"table": table_id})
         ).first()
         lengths[table_id] = None if stored is None else int(stored[0])
+        if stored is not None:
+            undone[table_id] = int(stored[3])
         if stored is not None and (stored[1] == "abandoned" or stored[2] is not None):
             closed.add(table_id)
     accepted = []
@@ -549,11 +588,11 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
         if request.table_id in closed:
             request.outcome = TableClosed(f"table {request.table_id} was abandoned or resigned")
             continue
-        if found != request.expected:
+        if found != request.expected or undone.get(request.table_id) != request.undone:
             request.outcome = Conflict(request.table_id, request.expected, found)
             continue
         presented = request.token_hash is not None or request.account is not None
-        if presented and not _holds(connection, sql, request):
+        if presented and not holds(connection, sql, request):
             what = "this token" if request.token_hash is not None else "this account"
             request.outcome = SeatRevoked(
                 f"seat {request.seat} of table {request.table_id} is no longer held by {what}"
@@ -573,7 +612,9 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
             "decider": request.decider,
             "seat": request.seat,
             "notation": request.notation,
+            "acted_ms": request.acted_ms,
             "now": stamp,
+            "created": stamp if request.at is None else sql.stamp(request.at),
             "turn_started": None
             if request.turn_started is None
             else sql.stamp(request.turn_started),
@@ -594,12 +635,12 @@ def _advance(connection: Connection, sql: _AppendSQL, batch: list[_Append], now:
     if spent:
         connection.exec_driver_sql(sql.spend.sql, [sql.spend.params(row) for row in spent])
     for request in accepted:
-        _notify(connection, request.table_id, request.expected + 1)
+        notify(connection, request.table_id, request.expected + 1)
         faults.checkpoint("table-append")
         request.outcome = StoredAction(request.expected + 1, request.seat, request.notation)
 
 
-def _holds(connection: Connection, sql: _AppendSQL, request: _Append) -> bool:
+def holds(connection: Connection, sql: AppendSQL, request: Append) -> bool:
     """Whether the acting seat still holds the token hash the request presented and (when
     an account acts) still belongs to that account."""
     stored = connection.exec_driver_sql(
@@ -624,10 +665,10 @@ def _seat_is(table_id: str, seat: int, unclaimed: bool = True) -> list[Any]:
     return found
 
 
-def _notify(connection: Connection, table_id: str, length: int) -> None:
+def notify(connection: Connection, table_id: str, length: int) -> None:
     """Tell every listening server process (PostgreSQL only) when this transaction commits."""
     if connection.dialect.name == "postgresql":
         connection.execute(
-            text("SELECT pg_notify(:channel, :payload)"),
+            text("SELECT pgnotify(:channel, :payload)"),
             {"channel": CHANNEL, "payload": f"{table_id} {length}"},
         )

@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from ..store import AccountRow
-from . import chat, resign, seat_changes
+from . import chat, resign, seat_changes, undo
 from .boards import action_label
 from .budgets import HINT_RETRY
 from .errors import BadRequest, BadToken, RateLimited
@@ -37,6 +37,8 @@ from .models import (
     SeatSpec,
     SeatState,
     TableSummary,
+    Undone,
+    UndoRequest,
 )
 from .ratelimit import Limiter
 from .scheduler import KeyBusy, LaneClosed, QueueFull, TooSlow
@@ -300,6 +302,26 @@ async def resign_table(
     await hub.resigned(live, resigned)
     outcome = Outcome.model_validate(live.row.outcome or {"kind": "resigned"})
     return Resigned(table=table_id, seat=resigned, outcome=outcome, winners=live.winners())
+
+
+@tables.post("/undo", response_model=Undone)
+async def undo_decision(
+    table_id: str,
+    request: UndoRequest,
+    hub: HubDep,
+    token: TokenDep,
+    account: AccountDep,
+    seat: SeatQuery = None,
+) -> Undone:
+    """Take back the deciding seat's last decision and the computers' decisions after it
+    (docs/web.md, "Undo"): never another person's decision, a die roll, a draw or a reveal
+    (409 says which); `version` is the table's version the request saw."""
+    holder = _holder(token, account)
+    live, undoer, count = await asyncio.to_thread(
+        undo.undo, hub.service, table_id, request.version, token, holder, seat
+    )
+    await hub.undone(live, undoer, count)
+    return Undone(table=table_id, seat=undoer, count=count, version=live.version)
 
 
 @tables.post("/chat", response_model=ChatMessage, status_code=201)

@@ -115,8 +115,16 @@ class Hub:
         await self.publish(live, seats_changed=True)
 
     async def publish(self, live: LiveTable, seats_changed: bool = False) -> None:
+        """Send each client of the table the state it has not seen. A client that saw more
+        of the log than there is now (an undo took actions back) is told first
+        (`{"type": "rewound", "version"}`: forget the log after it) and sent its state
+        with every event again."""
         watchers = list(self.clients.get(live.row.id, ()))
-        due = [c for c in watchers if seats_changed or c.version < live.version]
+        rewound = [c for c in watchers if c.version > live.version]
+        for client in rewound:
+            client.push(encode({"type": "rewound", "version": live.version}))
+            client.version, client.sent = 0, False
+        due = [c for c in watchers if seats_changed or c.version < live.version or c in rewound]
         if not due:
             return
         payloads = await asyncio.to_thread(
@@ -149,6 +157,16 @@ class Hub:
         name = live.seat_row(seat).name
         await self.broadcast(live.row.id, {"type": "resigned", "seat": seat, "name": name})
         await self.publish(live, seats_changed=True)
+
+    async def undone(self, live: LiveTable, seat: int, count: int) -> None:
+        """Tell the table's clients that `seat` took back its last `count` actions
+        (`{"type": "undone", "seat", "name", "count", "version"}`), then send each its
+        state (publish's "rewound"), and let a computer seat decide if it must."""
+        name = live.seat_row(seat).name
+        message = {"type": "undone", "seat": seat, "name": name, "count": count}
+        await self.broadcast(live.row.id, {**message, "version": live.version})
+        await self.publish(live)
+        self.wake(live)
 
     async def said(self, table_id: str, message: dict[str, Any]) -> None:
         """Push a line of the table's chat to its clients (`{"type": "chat", ...}`)."""

@@ -64,6 +64,12 @@ class LiveTable:
             raise Unreplayable(_UNREPLAYABLE.format(row.id)) from None
         return cls(row=row, state=state)
 
+    def restart(self, row: TableRow, actions: list[StoredAction]) -> None:
+        """Start again from the stored record: after an undo rewrote the log."""
+        fresh = LiveTable.start(row)
+        self.row, self.state, self.steps = row, fresh.state, []
+        self.catch_up(actions)
+
     @property
     def version(self) -> int:
         return len(self.steps)

@@ -352,3 +352,14 @@ class Resigned(BaseModel):
     seat: int = Field(description="the seat that resigned")
     outcome: Outcome
     winners: list[int]
+
+
+class UndoRequest(Request):
+    version: int = Field(ge=0, description="the table's version the undo was asked at")
+
+
+class Undone(BaseModel):
+    table: str
+    seat: int = Field(description="the seat whose decision was taken back")
+    count: int = Field(description="the actions taken back: its own and the computers' after")
+    version: int = Field(description="the table's version now")

@@ -295,7 +295,21 @@ class TableService:
     def sync(self, live: LiveTable) -> None:
         """Apply the actions stored since this copy was last brought up to date."""
         with live.lock:
-            live.catch_up(self.store.tables.load(live.row.id, after=live.version))
+            self._catch_up(live)
+
+    def _catch_up(self, live: LiveTable) -> None:
+        """Under the table's lock: the actions stored since, or (an undo rewrote the log
+        since this copy read it) the whole table again."""
+        found = self.store.tables.since(live.row.id, live.version)
+        if found is None:
+            return
+        length, undone, actions = found
+        if undone == live.row.undone and length >= live.version:
+            live.catch_up(actions)
+            return
+        row = self.store.tables.find(live.row.id)
+        if row is not None:
+            live.restart(row, self.store.tables.load(row.id))
 
     def refresh(self, table_id: str) -> LiveTable | None:
         """After another process changed the table: its seats and actions reloaded, if this
@@ -491,6 +505,7 @@ class TableService:
             # copy's row: the append checks the log is still `version` long, and only an
             # append changes a playing table's clock, so the row is the one stored.
             now = self.now()
+            acted = clocks.left_ms(live.row, seat, seat, now)
             left = clocks.after_move(live.row, seat, now)
             started = now if decider == HUMAN_DECIDES and status == "playing" else None
             try:
@@ -505,9 +520,12 @@ class TableService:
                     holder,
                     turn_started=started,
                     time_left_ms=left,
+                    undone=live.row.undone,
+                    acted_ms=acted,
+                    at=now,
                 )
             except Conflict:
-                live.catch_up(self.store.tables.load(table_id, after=live.version))
+                self._catch_up(live)
                 raise StaleVersion(
                     f"another action was accepted first; the table is at version {live.version}"
                 ) from None
@@ -659,7 +677,10 @@ class TableService:
         row = self.store.tables.find(live.row.id)
         if row is not None:
             with live.lock:
-                live.row = row
+                if row.undone != live.row.undone:
+                    live.restart(row, self.store.tables.load(row.id))
+                else:
+                    live.row = row
 
     def _note_decider(self, live: LiveTable) -> None:
         """Keep who decides at a table loaded for the first time whose decider the store

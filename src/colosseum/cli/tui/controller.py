@@ -16,14 +16,10 @@ from ...core.actions import Action, Event, JsonValue
 from ...core.errors import IllegalAction
 from ...core.registry import replay
 from ...core.state import State
+from ...core.undo import Step, UndoRefused, check_steps, undo_start
 from ...sim.match import agents_rng, seated
 from ...sim.seeding import derive_seed
 from ..renderers import Renderer, renderer_for
-from .undo import Step, barrier
-
-
-class UndoRefused(Exception):
-    """`undo` cannot take the last decision back; the message says why."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,18 +145,8 @@ class GameController:
         only computer decisions after it. UndoRefused with the reason otherwise."""
         if self.state.is_terminal():
             raise UndoRefused("the game is over")
-        mine = [i for i, step in enumerate(self.steps) if step.seat == seat]
-        if not mine:
-            raise UndoRefused("you have no decision to take back")
-        start = mine[-1]
-        for step in self.steps[start + 1 :]:
-            if step.seat in self.humans:
-                raise UndoRefused(f"seat {step.seat} has decided since")
-        for step in self.steps[start:]:
-            reason = barrier(step, seat)
-            if reason is not None:
-                which = "your last action" if step.seat == seat else f"seat {step.seat}'s action"
-                raise UndoRefused(f"cannot undo past {which}: {reason}")
+        start = undo_start([step.seat for step in self.steps], seat, self.humans.__contains__)
+        check_steps(self.steps[start:], seat)
         return start
 
     def undo(self) -> int:

@@ -24,8 +24,9 @@ from textual.widgets.option_list import Option
 from ...core.actions import Action, normalize_notation
 from ...core.errors import ColosseumError
 from ...core.registry import game_definition
+from ...core.undo import UndoRefused
 from ..renderers import as_text
-from .controller import GameController, UndoRefused
+from .controller import GameController
 from .prompt import Command, Notation, Pick, Problem, interpret, menu_number, one_line, refusal
 from .screens import HelpScreen, HintScreen, LegendScreen, PassScreen
 from .steps import Ask, Choice, Play, back, narrowed, resolve, split_number

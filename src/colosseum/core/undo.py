@@ -1,5 +1,10 @@
 """Which actions `undo` may take back: never one after which a seat knows something it could
-not know before (Board Game Arena's rule: no undo across a die roll, a card draw or a reveal).
+not know before (Board Game Arena's rule: no undo across a die roll, a card draw or a reveal),
+nor another person's decision. The terminal (cli/tui/controller.py) and the web tables
+(web/undo.py) both follow it.
+
+Who: the seat deciding takes back its own last decision and the computers' decisions after
+it (`undo_start`), never a decision of another person's seat.
 
 The check reads only the kernel's contract (docs/kernel.md), so it holds for every game:
 
@@ -19,10 +24,12 @@ The check reads only the kernel's contract (docs/kernel.md), so it holds for eve
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...core.actions import Event, JsonValue
-from ...core.state import State
+from .actions import Event, JsonValue
+from .errors import ColosseumError
+from .state import State
 
 SAMPLES = 6
 
@@ -81,3 +88,30 @@ def barrier(step: Step, seat: int, samples: int = SAMPLES) -> str | None:
     except Exception:
         return "what it showed cannot be checked"
     return None
+
+
+class UndoRefused(ColosseumError):
+    """Undo was asked where the rule forbids it; the message says why."""
+
+
+def undo_start(seats: Sequence[int], seat: int, person: Callable[[int], bool]) -> int:
+    """The index, in the seats of the played actions, of the action `undo` returns to for
+    `seat`: its last decision, with only computers' decisions after it (`person(s)` tells a
+    person's seat). `UndoRefused` with the reason otherwise."""
+    mine = [i for i, acted in enumerate(seats) if acted == seat]
+    if not mine:
+        raise UndoRefused("you have no decision to take back")
+    start = mine[-1]
+    for acted in seats[start + 1 :]:
+        if acted != seat and person(acted):
+            raise UndoRefused(f"seat {acted} has decided since")
+    return start
+
+
+def check_steps(steps: Sequence[Step], seat: int) -> None:
+    """`UndoRefused` naming the first of `steps` that `seat` may not take back, and why."""
+    for step in steps:
+        reason = barrier(step, seat)
+        if reason is not None:
+            which = "your last action" if step.seat == seat else f"seat {step.seat}'s action"
+            raise UndoRefused(f"cannot undo past {which}: {reason}")
