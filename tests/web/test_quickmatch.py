@@ -258,3 +258,15 @@ def test_two_matchers_racing_never_put_one_entry_at_two_tables(
     finally:
         for store in stores:
             store.engine.dispose()
+
+
+def test_the_wait_is_a_setting(tmp_path: Path) -> None:
+    from colosseum.web.settings import SettingError
+
+    folder = {"COLOSSEUM_KEY_FOLDER": str(tmp_path)}
+    assert ServerSettings.from_environment(folder).match_wait == 120
+    found = ServerSettings.from_environment({**folder, "COLOSSEUM_MATCH_WAIT": "30"})
+    assert found.match_wait == 30
+    for wrong in ("soon", "-1", "nan", "1e9"):
+        with pytest.raises(SettingError, match="COLOSSEUM_MATCH_WAIT"):
+            ServerSettings.from_environment({**folder, "COLOSSEUM_MATCH_WAIT": wrong})
