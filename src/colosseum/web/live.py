@@ -7,7 +7,7 @@ commitment before the end, the seed and its salt after (a practice table's seed 
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -55,6 +55,7 @@ class LiveTable:
     state: State
     steps: list[Step] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))  # the service's
 
     @classmethod
     def start(cls, row: TableRow) -> LiveTable:
@@ -152,11 +153,25 @@ class LiveTable:
             "failure": self.row.failure,
             **fairness(self.row, self.finished),
             **self.clock(),
+            "undo": mine and self.may_undo(seat),
         }
+
+    def may_undo(self, seat: int | None) -> bool:
+        """Whether `seat` has a decision that undo might take back: one of its own with
+        only computers' decisions after it (whether what followed told it something is
+        checked when it asks: core/undo.py)."""
+        if seat is None or self.finished or self.row.outcome is not None:
+            return False
+        for step in reversed(self.steps):
+            if step.seat == seat:
+                return True
+            if not self.row.seats[step.seat].computer:
+                return False
+        return False
 
     def clock(self, now: datetime | None = None) -> dict[str, Any]:
         """The time control and each seat's time left in seconds (clocks.py)."""
-        return shown(self.row, self.current(), now if now is not None else datetime.now(UTC))
+        return shown(self.row, self.current(), now if now is not None else self.now())
 
     def events_for(self, seat: int | None, since: int, view: Any) -> list[dict[str, Any]]:
         """The events of actions since+1, ... that `seat` may see, in words."""

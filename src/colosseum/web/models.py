@@ -287,6 +287,11 @@ class SeatState(Fairness, Ending):
     players: list[Player]
     board: str = Field(description="the SVG board; actions carry data-action")
     failure: str | None = None
+    undo: bool = Field(
+        default=False,
+        description="this seat decides and has a decision undo might take back "
+        "(POST /api/tables/{id}/undo; a roll, draw or reveal since is refused then)",
+    )
 
 
 class HintLine(BaseModel):

@@ -243,6 +243,7 @@ class TableService:
             if row is None:
                 raise TableNotFound(f"no table {table_id!r}")
             live = LiveTable.start(row)
+            live.now = self.now
             self._note_decider(live)
             with self._guard:
                 live = self._live.setdefault(table_id, live)
@@ -414,7 +415,7 @@ class TableService:
         live = self.table(table_id)
         seat = self.seat_of(live, token, account, wanted)
         with live.lock:
-            return {**live.payload(seat, since, board), **live.clock(self.now())}
+            return live.payload(seat, since, board)
 
     def hint_request(
         self,
@@ -436,7 +437,7 @@ class TableService:
 
     def summary(self, table_id: str) -> dict[str, Any]:
         live = self.table(table_id)
-        return {**table_summary(live), **live.clock(self.now())}
+        return table_summary(live)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public tables not over (the `LOBBY_SIZE` most recently active): those with a free

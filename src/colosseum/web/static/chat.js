@@ -5,8 +5,9 @@
 import { api } from "./api.js";
 
 export class TableChat {
-  constructor(tableId, token, { list, form, input, note }) {
+  constructor(tableId, token, { list, form, input, note, seat = null }) {
     this.tableId = tableId;
+    this.query = seat === null ? "" : `seat=${seat}`; // an account's seat, when it holds several
     this.token = token;
     this.list = list;
     this.form = form;
@@ -29,7 +30,8 @@ export class TableChat {
   // The lines said since the last one shown (on load and after a reconnection).
   async load() {
     try {
-      const lines = await api(`/api/tables/${this.tableId}/chat?after=${this.loaded}`);
+      const query = [`after=${this.loaded}`, this.query].filter(Boolean).join("&");
+      const lines = await api(`/api/tables/${this.tableId}/chat?${query}`);
       for (const line of lines) {
         this.add(line);
         this.loaded = Math.max(this.loaded, line.id);
@@ -59,7 +61,7 @@ export class TableChat {
     if (!text || this.busy) return;
     this.busy = true;
     try {
-      const line = await api(`/api/tables/${this.tableId}/chat`, {
+      const line = await api(`/api/tables/${this.tableId}/chat${this.query ? `?${this.query}` : ""}`, {
         method: "POST",
         token: this.token,
         body: { text },

@@ -14,12 +14,13 @@ const MAX_SLOW_DELAY = 30000;
 const CALM = 60000; // ms connected after which a 1008 or 1013 counts as the first again
 
 export class TableSocket {
-  constructor(tableId, token, { onMessage, onStatus, version }) {
+  constructor(tableId, token, { onMessage, onStatus, version, seat = null }) {
     this.url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${tableId}`;
     this.token = token;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.version = version;
+    this.seat = seat; // which of its seats an account holding several watches here
     this.delay = FIRST_DELAY;
     this.slowDelay = 0;
     this.openedAt = 0;
@@ -33,7 +34,9 @@ export class TableSocket {
     socket.addEventListener("open", () => {
       this.delay = FIRST_DELAY;
       this.openedAt = Date.now();
-      socket.send(JSON.stringify({ type: "hello", token: this.token, version: this.version() }));
+      const hello = { type: "hello", token: this.token, version: this.version() };
+      if (this.seat !== null) hello.seat = Number(this.seat);
+      socket.send(JSON.stringify(hello));
       this.onStatus("live");
     });
     socket.addEventListener("message", (event) => {

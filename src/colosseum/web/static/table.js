@@ -23,16 +23,17 @@ const token = seatToken(tableId);
 const notifier = new TurnNotifier({ title: document.title, tag: `table-${tableId}` });
 const guest = new GuestSeat(tableId, token, fromLink);
 const element = (id) => document.getElementById(id);
+// ?seat=N: which of its seats an account holding several of this table plays here.
+const chosenSeat = /^[0-9]$/.exec(new URLSearchParams(location.search).get("seat") ?? "")?.[0] ?? null;
+const api = (path, options) => call(chosenSeat === null ? path : `${path}${path.includes("?") ? "&" : "?"}seat=${chosenSeat}`, options);
 const chat = new TableChat(tableId, token, {
+  seat: chosenSeat,
   list: element("chat"),
   form: element("chat-form"),
   input: element("chat-input"),
   note: element("chat-note"),
 });
 const clocks = new SeatClocks({ players: element("players"), control: element("time-control"), onZero: () => reload() });
-// ?seat=N: which of its seats an account holding several of this table plays here.
-const chosenSeat = /^[0-9]$/.exec(new URLSearchParams(location.search).get("seat") ?? "")?.[0] ?? null;
-const api = (path, options) => call(chosenSeat === null ? path : `${path}${path.includes("?") ? "&" : "?"}seat=${chosenSeat}`, options);
 
 let current = null; // the latest state shown
 let logVersion = 0; // the events of actions up to this number are in the log
@@ -57,6 +58,7 @@ function show(state) {
   showActions(element("actions"), element("notations"), state.legal, play);
   element("notation").hidden = state.seat === null || ended(state);
   element("resign-box").hidden = state.seat === null || ended(state);
+  element("undo").hidden = !state.undo;
   chat.seat(state.seat);
   showPlayers(state);
   clocks.update(state);
@@ -203,9 +205,20 @@ async function play(notation) {
   }
 }
 
+// An undo took actions back: forget the log after the start, the next state brings it all.
+function rewind() {
+  current = null;
+  logVersion = 0;
+  element("log").replaceChildren();
+}
+
 async function reload() {
   try {
-    const state = await api(`/api/tables/${tableId}/state?since=${logVersion}`, { token });
+    let state = await api(`/api/tables/${tableId}/state?since=${logVersion}`, { token });
+    if (current && state.version < current.version) {
+      rewind(); // the log is shorter than the one shown: an undo
+      state = await api(`/api/tables/${tableId}/state`, { token });
+    }
     show(state);
   } catch (error) {
     if (error.status === 401) {
@@ -261,6 +274,24 @@ async function askHint() {
 if (element("hint-button")) element("hint-button").addEventListener("click", askHint);
 
 // Resigning asks first: the game ends at once, this seat last.
+element("undo").addEventListener("click", async () => {
+  if (!current || busy) return;
+  busy = true;
+  try {
+    const undone = await api(`/api/tables/${tableId}/undo`, {
+      method: "POST",
+      token,
+      body: { version: current.version },
+    });
+    showMessage(`Took back ${undone.count} action${undone.count === 1 ? "" : "s"}.`);
+  } catch (error) {
+    showMessage(`Undo: ${error.message}`);
+  } finally {
+    busy = false;
+  }
+  await reload();
+});
+
 element("resign").addEventListener("click", () => {
   element("resign-ask").hidden = false;
   element("resign").hidden = true;
@@ -285,6 +316,7 @@ bindNotationBox(element("notation"), element("notation-input"), play);
 bindNotifyButton(element("notify-me"), element("notify-note"));
 
 new TableSocket(tableId, token, {
+  seat: chosenSeat,
   version: () => logVersion,
   onStatus: (status) => {
     if (status === "live") chat.load(); // the lines said while away
@@ -295,6 +327,11 @@ new TableSocket(tableId, token, {
     if (message.type === "state") show(message);
     else if (message.type === "chat") chat.add(message);
     else if (message.type === "resigned") showMessage(`${message.name} resigned.`);
+    else if (message.type === "rewound") rewind();
+    else if (message.type === "undone") {
+      const count = `${message.count} action${message.count === 1 ? "" : "s"}`;
+      if (current && message.seat !== current.seat) showMessage(`${message.name} took back ${count}.`);
+    }
     else if (message.type === "timeout") showMessage(`${message.name} ran out of time.`);
     else if (message.type === "thinking") {
       thinking = message.seat;
@@ -308,4 +345,3 @@ new TableSocket(tableId, token, {
     }
   },
 });
-if (chosenSeat !== null) reload(); // the socket's hello names no seat: the first state by HTTP
