@@ -175,8 +175,8 @@ def test_a_computer_level_named_like_a_person_gets_a_number(store: Store) -> Non
 
 def test_racing_appliers_rate_a_source_once(url: str, tmp_path: Path) -> None:
     """Eight threads on two stores (two connection pools, as two processes) apply the same
-    results at once, and other results of the same accounts: each source is rated once,
-    every count adds up, and a rebuild reproduces the ratings."""
+    result at once, and other results of the same new accounts (seated in crossing orders):
+    each source is rated once, every count adds up, and a rebuild reproduces the ratings."""
     stores = [Store(url), Store(url)]
     game = unique("game")
     accounts = people(stores[0], 4)
@@ -191,10 +191,10 @@ def test_racing_appliers_rate_a_source_once(url: str, tmp_path: Path) -> None:
         try:
             start.wait()
             won = store.ratings.apply(shared, game, duel(accounts[0], accounts[1]))
-            mine = [
-                SeatResult(0, accounts[number % 4], 1),
-                SeatResult(1, accounts[(number + 1) % 4], 2),
-            ]
+            trio = [accounts[(number + k) % 4] for k in range(3)]
+            if number % 2:  # seats in crossing orders of accounts: no deadlock either way
+                trio.reverse()
+            mine = [SeatResult(seat, account, seat + 1) for seat, account in enumerate(trio)]
             store.ratings.apply(f"{shared}:{number}", game, mine)
             with guard:
                 outcomes.append(won)
@@ -211,7 +211,7 @@ def test_racing_appliers_rate_a_source_once(url: str, tmp_path: Path) -> None:
         assert not failures, failures
         assert sorted(outcomes) == [False] * 7 + [True]
         rows = {row.account: row for row in stores[0].ratings.leaderboard(game)}
-        assert sum(row.games for row in rows.values()) == 2 + 8 * 2
+        assert sum(row.games for row in rows.values()) == 2 + 8 * 3
         before = stored(stores[0], accounts)
         stores[0].ratings.rebuild()
         assert stored(stores[0], accounts) == before

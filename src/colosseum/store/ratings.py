@@ -17,18 +17,20 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, and_, delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from ..ratings import model
 from ..ratings.model import Rating
 from .accounts import name_key
+from .errors import StoreError
 from .schema import accounts, game_tables, rating_results, ratings
 from .times import aware, utc_now
 from .transactions import writing
 
 COMPUTER_NAME = "Computer ({level})"  # a computer level's account name
 LEVEL_LENGTH = 28  # the longest level whose account name fits the accounts' 40 characters
-_ATTEMPTS = 5  # tries of a rating that met a rating row inserted meanwhile
+_ATTEMPTS = 5  # tries of a rating that met a rating row inserted meanwhile, or a deadlock
+_RETRIED = ("40P01", "40001")  # PostgreSQL's deadlock detected, serialization failure
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +222,10 @@ class Ratings:
             except IntegrityError:  # another process rated it, or made a rating row meanwhile
                 if self.rated(source):
                     return False
-        raise RuntimeError(f"could not rate {source!r}: ratings kept changing")
+            except DBAPIError as error:  # PostgreSQL broke a deadlock: try again
+                if getattr(error.orig, "sqlstate", None) not in _RETRIED:
+                    raise
+        raise StoreError(f"could not rate {source!r}: its ratings kept changing; try again")
 
     def rebuild(self) -> int:
         """Recompute every rating from the stored results, in id order from the initial
@@ -309,8 +314,10 @@ def _apply(
     if (marked is not None and marked.rated_at is not None) or _taken(connection, source):
         return False
     ordered = sorted(results, key=lambda r: r.account)  # locks always taken in one order
-    current = select(ratings).where(
-        ratings.c.game == game, ratings.c.account.in_([r.account for r in ordered])
+    current = (
+        select(ratings)
+        .where(ratings.c.game == game, ratings.c.account.in_([r.account for r in ordered]))
+        .order_by(ratings.c.account)
     )
     if postgres:
         current = current.with_for_update()
@@ -341,7 +348,8 @@ def _apply(
                 for r, old, new in zip(results, before, after, strict=True)
             ],
         )
-        for r, new in zip(results, after, strict=True):
+        changed = sorted(zip(results, after, strict=True), key=lambda pair: pair[0].account)
+        for r, new in changed:  # in account order, as the locks: two appliers never cross
             if r.account in found:
                 connection.execute(
                     update(ratings)
