@@ -120,8 +120,8 @@ def test_a_rated_table_played_to_its_end_moves_the_ratings_at_once(app: Any) -> 
     assert set(entries) == {"alice", "bob"}
     start = model.shown(model.initial())
     for name in ("alice", "bob"):
-        expected = (lambda r: r > start) if name in winners else (lambda r: r < start)
-        assert expected(entries[name]["rating"]), entries
+        rating = entries[name]["rating"]
+        assert rating > start if name in winners else rating < start, entries
         assert entries[name]["games"] == 1 and entries[name]["provisional"] is True
     assert store_of(app).tables.find(table).rated_at is not None  # type: ignore[union-attr]
 
