@@ -124,6 +124,9 @@ def test_a_result_that_is_not_one_is_refused_and_nothing_is_kept(store: Store) -
     ):
         with pytest.raises(ValueError):
             store.ratings.apply(unique("s"), game, results)
+    for source in ("", "s" * 81):
+        with pytest.raises(ValueError, match="source"):
+            store.ratings.apply(source, game, duel(ann, bob))
     assert store.ratings.get(ann, game) is None
 
 

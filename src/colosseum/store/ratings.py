@@ -28,6 +28,7 @@ from .times import aware, utc_now
 from .transactions import writing
 
 COMPUTER_NAME = "Computer ({level})"  # a computer level's account name
+SOURCE_LENGTH = 80  # characters of a result's source (the column's width)
 LEVEL_LENGTH = 28  # the longest level whose account name fits the accounts' 40 characters
 _ATTEMPTS = 5  # tries of a rating that met a rating row inserted meanwhile, or a deadlock
 _RETRIED = ("40P01", "40001")  # PostgreSQL's deadlock detected, serialization failure
@@ -213,6 +214,8 @@ class Ratings:
         it, False if it was rated already. When `source` is a table's id, the table is marked
         rated (`rated_at`) in the same transaction, even when there is nothing to rate (fewer
         than two seats). ValueError for a result that is not one."""
+        if not 0 < len(source) <= SOURCE_LENGTH:
+            raise ValueError(f"a result's source is 1 to {SOURCE_LENGTH} characters: {source!r}")
         _check(results)
         now = now or utc_now()
         for _ in range(_ATTEMPTS):
