@@ -136,7 +136,8 @@ def test_a_signed_in_creator_takes_his_seat_and_reserves_one_for_bob(app: Any) -
         ("random (computer)", False, True),
     ]
     assert summary(alice, created["id"])["free_seats"] == [2]
-    assert all(set(p) == {"seat", "kind", "name", "claimed", "account"} for p in players)
+    keys = {"seat", "kind", "name", "claimed", "account", "rating"}
+    assert all(set(p) == keys for p in players)
 
 
 @pytest.mark.parametrize(
@@ -266,6 +267,7 @@ def test_a_signed_in_lobby_join_sits_as_the_account(app: Any) -> None:
         "name": "carol",
         "claimed": True,
         "account": True,
+        "rating": None,
     }
     assert seen(carol, table)["seat"] == 1
 

@@ -557,6 +557,7 @@ def test_join_flow(client: TestClient) -> None:
         "name": "Bob the Bold",
         "claimed": True,
         "account": False,
+        "rating": None,
     }
     old = client.get(f"/api/tables/{table}/state", headers=bearer(tokens[1]))
     assert old.status_code == 401

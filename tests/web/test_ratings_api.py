@@ -103,10 +103,6 @@ def rating_of(client: TestClient, name: str) -> dict[str, Any] | None:
 # --- the wired behaviour: the server rates a table when it ends ------------------------------
 
 
-@pytest.mark.xfail(
-    reason="the server calls rate_table when an action ends a table (wired in web/hub.py)",
-    strict=False,
-)
 def test_a_rated_table_played_to_its_end_moves_the_ratings_at_once(app: Any) -> None:
     """WIRED BEHAVIOUR: after the last action the ratings have moved, with no call from
     the test: the winner's displayed rating rose, the loser's fell, both are on the

@@ -354,9 +354,10 @@ class TableLog:
         (`TableClosed`). The same transaction keeps when the next decider's turn began
         (`turn_started`, None when no person decides) and, on a clocked table, the acting
         seat's time left (`time_left_ms`, None: not changed) and, with the action, its time
-        left as it acted (`acted_ms`) and when (`at`, by the caller's clock; None: now). `undone` is the number of actions taken back that the
-        caller's copy of the table knows of (`TableRow.undone`): a log rewritten by an undo
-        since is a `Conflict` too, even if as long as expected.
+        left as it acted (`acted_ms`) and when (`at`, by the caller's clock; None: now).
+        `undone` is the number of actions taken back that the caller's copy of the table
+        knows of (`TableRow.undone`): a log rewritten by an undo since is a `Conflict` too,
+        even if as long as expected.
 
         On SQLite the appends of this process that wait for the write lock are committed
         together by the first to get it (a group commit: one sync to disk for all, each

@@ -17,9 +17,11 @@ import logging
 from typing import Any
 
 import orjson
+from sqlalchemy.exc import DBAPIError
 
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
+from ..ratings.tables import rate_table
 from .bots import BotPool
 from .clients import Client
 from .clocks import TimedOut
@@ -119,6 +121,8 @@ class Hub:
         of the log than there is now (an undo took actions back) is told first
         (`{"type": "rewound", "version"}`: forget the log after it) and sent its state
         with every event again."""
+        if live.row.rated and live.row.rated_at is None and live.finished:
+            await self.rate(live)
         watchers = list(self.clients.get(live.row.id, ()))
         rewound = [c for c in watchers if c.version > live.version]
         for client in rewound:
@@ -132,6 +136,19 @@ class Hub:
         )
         for client, payload in zip(due, payloads, strict=True):
             self.send(client, {"type": "state", **payload}, again=seats_changed)
+
+    async def rate(self, live: LiveTable) -> None:
+        """A rated table just ended: its accounts' ratings move now (docs/web.md, "Ratings";
+        once, whichever process gets there first; the upkeep rates any left behind)."""
+
+        def work() -> None:
+            rate_table(self.service.store, live.row.id, self.service.now())
+            self.service.refresh_row(live)
+
+        try:
+            await asyncio.to_thread(work)
+        except (ColosseumError, DBAPIError) as error:  # the store unavailable: the upkeep retries
+            log.warning("table %s not rated yet: %s", live.row.id, error)
 
     def send(self, client: Client, message: dict[str, Any], again: bool = False) -> None:
         """Put a message in the client's outbox (never waiting for it); a state older than

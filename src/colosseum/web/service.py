@@ -52,7 +52,7 @@ from .errors import (
 from .live import LiveTable, Step, decider_of, seat_public
 from .models import SEED_MAX
 from .resign import closed_reason
-from .summaries import game_entry, row_summary, table_summary
+from .summaries import game_entry, lobby_summaries, seat_ratings, table_summary
 from .tokens import matches, new_table_id, new_token, token_hash
 
 CACHE_SIZE = 1000  # live tables kept in memory per process
@@ -437,14 +437,14 @@ class TableService:
 
     def summary(self, table_id: str) -> dict[str, Any]:
         live = self.table(table_id)
-        return table_summary(live)
+        return table_summary(live, seat_ratings(self.store, [live.row]))
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public tables not over (the `LOBBY_SIZE` most recently active): those with a free
         seat first."""
         rows = self.store.tables.listed(["open", "playing"], limit=LOBBY_SIZE)
         rows.sort(key=lambda r: r.status != "open")
-        return [row_summary(row) for row in rows]
+        return lobby_summaries(self.store, rows)
 
     # --- acting -------------------------------------------------------------------------------
 

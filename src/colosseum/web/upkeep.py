@@ -2,7 +2,9 @@
 abandoned (docs/security.md, "Abandoned tables"), checked at start-up and every hour, and the
 clients still watching such a table are told; sign-ins that expired or were revoked are
 forgotten at the same times. Every minute the clocks are checked (web/clocks.py): a table
-whose deciding seat ran out of time ends, and its clients are told as after a resignation."""
+whose deciding seat ran out of time ends, and its clients are told as after a resignation;
+the quick-match queue is matched (web/quickmatch.py) and any rated table that ended unrated is
+rated (ratings/tables.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,12 @@ import asyncio
 import logging
 from datetime import timedelta
 
+from sqlalchemy.exc import DBAPIError
+
 from ..core.errors import ColosseumError
+from ..ratings.tables import rate_pending
 from .hub import Hub
+from .quickmatch import match_now
 
 log = logging.getLogger("colosseum.web")
 
@@ -27,9 +33,21 @@ async def sweep_idle(hub: Hub, idle: timedelta, every: float = EVERY) -> None:
         await asyncio.sleep(min(CLOCKS, every))
         waited += min(CLOCKS, every)
         await sweep_clocks(hub)
+        await match_now(hub)
+        await rate_left_behind(hub)
         if waited >= every:
             waited = 0.0
             await sweep_once(hub, idle)
+
+
+async def rate_left_behind(hub: Hub) -> list[str]:
+    """Rate the rated tables that ended without being rated (a clock's sweep with nobody
+    watching, a process stopped before it rated): their ids."""
+    try:
+        return await asyncio.to_thread(rate_pending, hub.service.store, hub.service.now())
+    except (ColosseumError, DBAPIError) as error:  # the store unavailable for a moment: next time
+        log.warning("rating ended tables failed: %s", error)
+        return []
 
 
 async def sweep_clocks(hub: Hub) -> list[str]:
