@@ -108,6 +108,7 @@ BAD_NAMES = {
     "newline": ("Ann\nBob", "control"),
     "escape": ("Ann\x1b[31m", "control"),
     "deleted": ("Deleted Player 3", "deleted"),
+    "a computer level's": ("computer (Hard)", "computer levels"),
 }
 
 

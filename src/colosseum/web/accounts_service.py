@@ -2,8 +2,8 @@
 `accounts_api.py` and `colosseum accounts` in the CLI both call it).
 
 A name follows a table seat's rules (at most `NAME_LENGTH` characters, no control
-characters), its spaces collapsed; names compare trimmed and case-folded, and "deleted
-player ..." is kept for deleted accounts. An email is checked loosely: one @, at most 254
+characters), its spaces collapsed; names compare trimmed and case-folded, "deleted
+player ..." is kept for deleted accounts and "Computer (..." for the computer levels. An email is checked loosely: one @, at most 254
 characters, no spaces or control characters. Passwords: `passwords.py`.
 """
 
@@ -13,17 +13,19 @@ import unicodedata
 
 from ..store import AccountRow, NameTaken, Store
 from ..store.accounts import DELETED_NAME, name_key
+from ..store.ratings import COMPUTER_NAME
 from .errors import AccountDisabled, AccountNameTaken, BadRequest, SignInFailed
 from .passwords import check_password, hash_password, needs_rehash, verify
-from .service import NAME_LENGTH, _check_name
+from .table_rules import NAME_LENGTH, check_name
 
 EMAIL_LENGTH = 254
+COMPUTER_PREFIX = name_key(COMPUTER_NAME.split("{")[0])  # "computer (": the levels' names
 WRONG = "wrong name or password"  # one message: it never says which was wrong
 
 
 def check_account_name(name: object) -> str:
     """The name as it will be kept (spaces collapsed), or `BadRequest` saying why not."""
-    _check_name(name, "name")
+    check_name(name, "name")
     assert isinstance(name, str)
     text = " ".join(name.split())
     if not text:
@@ -33,6 +35,10 @@ def check_account_name(name: object) -> str:
     if name_key(text).startswith(DELETED_NAME):
         raise BadRequest(
             f"name: names beginning with {DELETED_NAME!r} are kept for deleted accounts"
+        )
+    if name_key(text).startswith(COMPUTER_PREFIX):
+        raise BadRequest(
+            f"name: names beginning with {COMPUTER_PREFIX!r} are kept for the computer levels"
         )
     return text
 

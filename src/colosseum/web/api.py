@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 
 from ..store import AccountRow
-from . import chat, resign, seat_changes, undo
+from . import chat, records, resign, seat_changes, undo
 from .boards import action_label
 from .budgets import HINT_RETRY
 from .errors import BadRequest, BadToken, RateLimited
@@ -151,7 +151,7 @@ async def upload_record(request: Request, tables: ServiceDep) -> dict[str, Any]:
         record = json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise BadRequest(f"the record is not JSON: {error}") from None
-    row = await asyncio.to_thread(tables.upload, record)
+    row = await asyncio.to_thread(records.upload, tables.store, record)
     return await asyncio.to_thread(tables.summary, row.id)
 
 
@@ -363,7 +363,7 @@ def read_chat(
 def table_record(table_id: str, tables: ServiceDep) -> JSONResponse:
     """The game's record, once it is over (it holds every seat's secrets), with how it
     ended if a seat resigned (`outcome`) and its chat (`chat`)."""
-    record = chat.record_with_history(tables, table_id, tables.record(table_id))
+    record = chat.record_with_history(tables, table_id, records.record(tables, table_id))
     headers = {"Content-Disposition": f'attachment; filename="{table_id}.json"'}
     return JSONResponse(record, headers=headers)
 
@@ -372,7 +372,7 @@ def table_record(table_id: str, tables: ServiceDep) -> JSONResponse:
 def table_replay(table_id: str, step: int, tables: ServiceDep) -> Any:
     """The finished game after `step` actions, every hidden thing shown, with the chat said
     up to then (and at the last step how the table ended)."""
-    return chat.with_history(tables, table_id, tables.replay_frame(table_id, step))
+    return chat.with_history(tables, table_id, records.replay_frame(tables, table_id, step))
 
 
 def _seat(

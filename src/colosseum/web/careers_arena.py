@@ -38,7 +38,8 @@ from . import careers_questions as forms
 from .careers_runner import AtTable, CombatRunner
 from .careers_secrets import seat_token, table_salt, table_seed
 from .live import LiveTable, decider_of
-from .service import HUMAN, TableService
+from .service import TableService
+from .table_rules import HUMAN
 from .tokens import token_hash
 
 GAME = "jugula"

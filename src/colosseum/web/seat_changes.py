@@ -7,14 +7,15 @@ from __future__ import annotations
 from .account_seats import Person
 from .errors import BadRequest, BadToken, SeatTaken, TableNotFound
 from .live import LiveTable
-from .service import NAME_LENGTH, TableService, _check_name
+from .service import TableService
+from .table_rules import NAME_LENGTH, check_name
 from .tokens import matches
 
 
 def rename(service: TableService, table_id: str, seat: int, token: str | None, name: str) -> str:
     """A guest names his seat (with its token): the name shown, checked as names are; an
     account's seat is named by its account, and a guest may not take an account's name."""
-    _check_name(name, "name")
+    check_name(name, "name")
     shown = " ".join(name.split())[:NAME_LENGTH]
     if not shown:
         raise BadRequest("name: a name is needed (letters, digits, spaces, punctuation)")

@@ -21,21 +21,18 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import threading
-import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ..core.errors import ColosseumError, IllegalAction, InvalidRecord
-from ..core.registry import game_definition, games, new_game, replay
+from ..core.errors import ColosseumError, IllegalAction
+from ..core.registry import game_definition, games, new_game
 from ..store import HUMAN_DECIDES, Conflict, SeatRevoked, SeatRow, Store, TableClosed, TableRow
 from ..store.clocks import Clocks
 from ..store.table_rows import ENDED
 from . import clocks
 from .account_seats import Person, Planned, account_seat, my_games, plan_seat
-from .boards import event_text, merge_views, render_board
-from .budgets import check_agent
 from .commitment import new_salt
 from .errors import (
     BadRequest,
@@ -49,16 +46,14 @@ from .errors import (
     TableNotFound,
     Unreplayable,
 )
-from .live import LiveTable, Step, decider_of, seat_public
-from .models import SEED_MAX
+from .live import LiveTable, Step, decider_of
 from .resign import closed_reason
 from .summaries import game_entry, lobby_summaries, seat_ratings, table_summary
+from .table_rules import HUMAN, check_name, check_rated, clean_text, seat_kind, seat_name
 from .tokens import matches, new_table_id, new_token, token_hash
 
 CACHE_SIZE = 1000  # live tables kept in memory per process
 LOBBY_SIZE = 200  # tables the lobby lists at most: the most recently active
-NAME_LENGTH = 40
-HUMAN = "human"
 
 
 class TableService:
@@ -105,7 +100,7 @@ class TableService:
         chosen seed and no hints, and each of its people's seats is an account's."""
         control = clocks.control(clock)
         if rated:
-            _check_rated(players, seed, hints, practice)
+            check_rated(players, seed, hints, practice)
         if seed is not None and not practice:
             raise BadRequest(
                 "a chosen seed lets anyone compute every hidden card: mark the table as "
@@ -123,9 +118,9 @@ class TableService:
         if names is not None and len(names) > len(players):
             raise BadRequest(f"{len(names)} names for {len(players)} players")
         for number, given in enumerate(names or ()):
-            _check_name(given, f"names[{number}]")
+            check_name(given, f"names[{number}]")
         planned = [
-            plan_seat(self.store, n, given, creator, lambda kind: _seat_kind(info.id, kind))
+            plan_seat(self.store, n, given, creator, lambda kind: seat_kind(info.id, kind))
             for n, given in enumerate(players)
         ]
         kinds = [p.kind for p in planned]
@@ -137,7 +132,7 @@ class TableService:
         tokens: dict[int, str] = {}
         seats = []
         for seat, plan in enumerate(planned):
-            name = _name(names[seat] if names and seat < len(names) else "", seat, plan.kind)
+            name = seat_name(names[seat] if names and seat < len(names) else "", seat, plan.kind)
             made = self._new_seat(seat, plan, name, tokens)
             left = clocks.initial(control, made.human)
             seats.append(dataclasses.replace(made, time_left_ms=left))
@@ -188,7 +183,7 @@ class TableService:
         `person` sits as his account (the seat is then his account's, named by it). A
         private table's seats are taken by invitation only; a seat reserved for an account
         by nobody else."""
-        _check_name(name, "name")
+        check_name(name, "name")
         live = self.table(table_id)
         if live.row.private:
             raise NotAvailable(
@@ -213,7 +208,7 @@ class TableService:
                 )
             raise SeatTaken(f"seat {seat} of table {table_id} is taken")
         token = new_token()
-        shown = _name(name, seat, HUMAN) if person is None else person.name
+        shown = seat_name(name, seat, HUMAN) if person is None else person.name
         if person is None:
             self.refuse_account_name(shown)
         taken = self.store.tables.claim(
@@ -551,102 +546,6 @@ class TableService:
             )
         return live
 
-    # --- records and replays -----------------------------------------------------------------
-
-    def record(self, table_id: str) -> dict[str, Any]:
-        """The record (the same JSON as `colosseum replay` reads), once the game is over: it
-        holds every seat's secrets."""
-        live = self.table(table_id)
-        if not live.finished:
-            raise NotAvailable(
-                "the record holds every seat's secrets: it is available once the game is over"
-            )
-        with live.lock:
-            return live.state.record()
-
-    def upload(self, record: Any) -> TableRow:
-        """A record to replay: checked by replaying it, stored as a private finished table."""
-        if not isinstance(record, Mapping):
-            raise BadRequest("a record is a JSON object")
-        if "start" in record:
-            raise BadRequest("records that start from a position cannot be uploaded yet")
-        options = record.get("options") or {}
-        if not isinstance(options, Mapping):
-            raise BadRequest("a record's options are a JSON object")
-        seed = record.get("seed")
-        if seed is not None and (
-            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_MAX
-        ):
-            raise BadRequest(f"a record's seed is a whole number from 0 to {SEED_MAX}")
-        try:
-            info = game_definition(str(record.get("game"))).info
-            for spec in info.options:
-                value = options.get(spec.name, spec.default)
-                if spec.local and value != spec.default:
-                    raise BadRequest(f"option {spec.name} names a file on the server")
-            final = replay(record)
-        except InvalidRecord as error:
-            raise BadRequest(f"not a record Colosseum can replay: {error}") from None
-        except ColosseumError as error:
-            raise BadRequest(str(error)) from None
-        now = datetime.now(UTC)
-        seed = final.seed if final.seed is not None else 0
-        row = TableRow(
-            id=new_table_id(),
-            game=info.id,
-            version=final.version,
-            players=final.num_players,
-            options=dict(final.options),
-            seed=seed,
-            private=True,
-            length=0,
-            status="record",
-            created=now,
-            updated=now,
-            seats=tuple(
-                SeatRow(s, "record", f"Seat {s + 1}", None, True) for s in range(final.num_players)
-            ),
-        )
-        self.store.tables.create(row)
-        for number, notation in enumerate(final.actions_played()):
-            self.store.tables.append(row.id, number, -1, notation, "record")
-        return row
-
-    def replay_frame(self, table_id: str, step: int) -> dict[str, Any]:
-        """The game after `step` actions, with what was hidden revealed: for finished games."""
-        live = self.table(table_id)
-        if not live.finished:
-            raise NotAvailable("a replay shows every secret: it opens once the game is over")
-        total = live.version
-        if not 0 <= step <= total:
-            raise BadRequest(f"step {step} is not between 0 and {total}")
-        row = live.row
-        state = new_game(row.game, row.players, row.seed, row.options)
-        with live.lock:
-            steps = live.steps[:step]
-        log = []
-        for number, played in enumerate(steps, start=1):
-            events = state.apply(played.notation)
-            view = state.view(None)
-            for event in events:
-                log.append({"at": number, "text": event_text(row.game, event.to_json(), view)})
-        views = [state.view(seat) for seat in range(state.num_players)]
-        merged = merge_views(row.game, views)
-        last = steps[-1] if steps else None
-        return {
-            "table": row.id,
-            "game": row.game,
-            "step": step,
-            "total": total,
-            "action": None if last is None else {"seat": last.seat, "notation": last.notation},
-            "current": state.current_player,
-            "board": render_board(row.game, merged, ()),
-            "log": log,
-            "terminal": state.is_terminal(),
-            "winners": state.winners(),
-            "players": [seat_public(s) for s in row.seats],
-        }
-
     # --- start-up, failures and idle tables ----------------------------------------------------
 
     def awaiting_computer(self) -> list[str]:
@@ -658,7 +557,7 @@ class TableService:
         """Note that the table stopped because a computer seat failed (`reason`, shown in
         its summary); it is not woken at start-up any more. An action accepted later clears
         the mark."""
-        if not self.store.tables.mark_failed(table_id, _clean(reason)):
+        if not self.store.tables.mark_failed(table_id, clean_text(reason)):
             raise TableNotFound(f"no table {table_id!r}")
         with contextlib.suppress(Unreplayable):  # the mark is stored; its copy cannot follow
             self.refresh(table_id)
@@ -696,56 +595,6 @@ class TableService:
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-def _check_rated(players: Sequence[object], seed: int | None, hints: bool, practice: bool) -> None:
-    """A rated table's rules: every result fair and every person known."""
-    if seed is not None or practice:
-        raise BadRequest("a rated table takes no chosen seed and is no practice table")
-    if hints:
-        raise BadRequest("a rated table offers no hints: leave hints off, or make it casual")
-    for number, given in enumerate(players):
-        if given == HUMAN:
-            raise BadRequest(
-                f"players[{number}]: a rated table seats accounts, not guests: "
-                '{"kind": "me"} or {"kind": "account", "name": ...}'
-            )
-
-
-def _seat_kind(game_id: str, given: object) -> str:
-    if not isinstance(given, str) or not given.strip():
-        raise BadRequest(f"a player is 'human' or an agent name, got {given!r}")
-    kind = given.strip().lower()
-    if kind == HUMAN:
-        return kind
-    return check_agent(game_id, kind)  # bounded: no request buys a search without end
-
-
-def _check_name(name: object, field: str) -> None:
-    """Refuse a name holding a control character (NUL, tab, newline, escape...) or half of
-    a surrogate pair, naming the field: such a name is a mistake or an attack, never a
-    name."""
-    if not isinstance(name, str):
-        raise BadRequest(f"{field}: a name is text, got {type(name).__name__}")
-    for character in name:
-        if unicodedata.category(character) in ("Cc", "Cs"):
-            raise BadRequest(
-                f"{field}: a name may not hold control characters "
-                f"(found U+{ord(character):04X}); use letters, digits, spaces and punctuation"
-            )
-
-
-def _clean(text: str) -> str:
-    """A server-written text (a failure's reason) on one line, without control characters."""
-    kept = (c if unicodedata.category(c) not in ("Cc", "Cs") else " " for c in text)
-    return " ".join("".join(kept).split())
-
-
-def _name(name: Any, seat: int, kind: str) -> str:
-    text = " ".join(str(name or "").split())[:NAME_LENGTH]
-    if text:
-        return text
-    return f"Player {seat + 1}" if kind == HUMAN else f"{kind} (computer)"
 
 
 def _who(seat: int | None) -> str:
