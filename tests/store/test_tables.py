@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from colosseum.store import Conflict, SeatRow, Store
-from colosseum.store.tables import Append
+from colosseum.store.appends import Append
 from tests.store.rows import ludus_row
 
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from sqlalchemy import Engine, exists, select, update
 
+from .appends import notify
 from .errors import Conflict, TableClosed
 from .schema import game_tables, table_seats
 from .table_rows import HUMAN_DECIDES, NOBODY_DECIDES, UNFINISHED, TableRow, seats_of, table_row
-from .tables import notify
 from .transactions import writing
 
 BATCH = 500  # running clocks read at once by the sweep

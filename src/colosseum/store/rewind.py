@@ -17,10 +17,11 @@ from datetime import datetime
 
 from sqlalchemy import delete, select, update
 
+from .appends import Append, holds, notify
 from .errors import Conflict, SeatRevoked, TableClosed
 from .schema import game_tables, table_actions, table_seats
 from .table_rows import UNFINISHED
-from .tables import Append, TableLog, holds, notify
+from .tables import TableLog
 from .times import aware, utc_now
 from .transactions import writing
 

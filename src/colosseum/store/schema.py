@@ -189,7 +189,8 @@ table_seats = Table(
     Column("time_left_ms", BigInteger, nullable=True),
 )
 
-# The append-only log of each table, numbered 1, 2, ... without gaps.
+# The log of each table, numbered 1, 2, ... without gaps; appended to, and cut back only by
+# an undo (store/rewind.py; `game_tables.undone` counts the actions taken back).
 table_actions = Table(
     "table_actions",
     metadata,

@@ -3,8 +3,9 @@
 
 A name follows a table seat's rules (at most `NAME_LENGTH` characters, no control
 characters), its spaces collapsed; names compare trimmed and case-folded, "deleted
-player ..." is kept for deleted accounts and "Computer (..." for the computer levels. An email is checked loosely: one @, at most 254
-characters, no spaces or control characters. Passwords: `passwords.py`.
+player ..." is kept for deleted accounts and "Computer (..." for the computer levels. An
+email is checked loosely: one @, at most 254 characters, no spaces or control characters.
+Passwords: `passwords.py`.
 """
 
 from __future__ import annotations

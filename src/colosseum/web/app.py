@@ -21,7 +21,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core.errors import ColosseumError, IllegalAction
 from ..store import Store, StoreError
-from ..store.tables import CHANNEL
+from ..store.appends import CHANNEL
 from .accounts_api import accounts
 from .api import MAX_MESSAGE, MAX_RECORD, lobby, sockets, tables
 from .apidocs import api_docs
