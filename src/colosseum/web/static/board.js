@@ -16,7 +16,9 @@ export function showBoard(container, svgText, play, labels = new Map()) {
     return;
   }
   const board = document.importNode(svg, true);
-  board.setAttribute("role", "img");
+  // A group, not an image: its actions and selections are focusable buttons inside it.
+  board.setAttribute("role", "group");
+  if (!board.hasAttribute("aria-label")) board.setAttribute("aria-label", "board");
   for (const element of board.querySelectorAll("[data-action]")) {
     const notations = element.getAttribute("data-action").split("|").filter(Boolean);
     element.classList.add("action");

@@ -34,4 +34,16 @@ async function start() {
   refreshMyTables();
 }
 
+// Lists that scroll in their own box (a table's log and chat, a replay's log) take the
+// keyboard's focus, so that arrow keys can scroll them (WCAG 2.1.1); named by their heading.
+function scrollableByKeyboard() {
+  for (const list of document.querySelectorAll("ol.log, ol.chat")) {
+    if (!list.hasAttribute("tabindex")) list.setAttribute("tabindex", "0");
+    const heading = list.closest("section")?.querySelector("h2");
+    if (heading?.id && !list.hasAttribute("aria-labelledby") && !list.hasAttribute("aria-label"))
+      list.setAttribute("aria-labelledby", heading.id);
+  }
+}
+
+scrollableByKeyboard();
 start();
