@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ..core.actions import Action, Event
-from ..core.options import rollout_options
+from ..core.options import OptionValue, rollout_options
 from ..core.registry import game_definition
 from ..core.state import State
 from .base import Agent, Guide
@@ -76,6 +76,24 @@ class SearchStats:
     seconds: float
     visits: dict[str, int]
     values: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Tree:
+    """A search's tree(s), its root from the searcher's side, its sampler of guesses and the
+    imagined games' options: what `insist` needs to search on in it."""
+
+    roots: list[_Node]
+    root: _Node
+    guess: Callable[[random.Random], State]
+    options: dict[str, OptionValue]
+
+    def counts(self) -> tuple[dict[str, int], dict[str, float]]:
+        """Each root action's visits, and its mean result for the searcher (when tried)."""
+        children = self.root.children.items()
+        visits = {key: child.visits for key, child in children}
+        values = {key: child.reward / child.visits for key, child in children if child.visits}
+        return visits, values
 
 
 class ISMCTSAgent:
@@ -145,6 +163,8 @@ class ISMCTSAgent:
         self.belief = belief
         self.time_limit = time_limit
         self.last: SearchStats | None = None
+        self.keep = False  # keep the last search's tree in `tree` (hints search on in it)
+        self.tree: Tree | None = None
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -154,16 +174,8 @@ class ISMCTSAgent:
         started = time.perf_counter()
         deadline = None if self.seconds is None else started + self.seconds
         cutoff = math.inf if self.time_limit is None else started + self.time_limit
-        roots = [_Node(-1) for _ in range(state.num_players if self.multi_observer else 1)]
-        root = roots[seat if self.multi_observer else 0]
-        guess: Callable[[random.Random], State]
-        if self.belief is None:
-            guess = partial(state.determinize, seat)
-        else:
-            guess = self.belief(state, seat)
-        # The imagined games end by the game's cap where the real one has none (the rulebook's
-        # game), so that no rollout can go on for ever.
-        options = rollout_options(game_definition(state.game_id).info.options, state.options)
+        tree = self.plant(state, seat)
+        roots, root, guess, options = tree.roots, tree.root, tree.guess, tree.options
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
@@ -180,11 +192,10 @@ class ISMCTSAgent:
             game.options = options
             self._iterate(roots, game, rng)
             done += 1
-        visits = {key: child.visits for key, child in root.children.items()}
-        values = {
-            key: child.reward / child.visits for key, child in root.children.items() if child.visits
-        }
+        visits, values = tree.counts()
         self.last = SearchStats(done, time.perf_counter() - started, visits, values)
+        if self.keep:
+            self.tree = tree
         best = max(
             (str(action) for action in legal),
             key=lambda key: (
@@ -193,6 +204,38 @@ class ISMCTSAgent:
             ),
         )
         return next(action for action in legal if str(action) == best)
+
+    def plant(self, state: State, seat: int) -> Tree:
+        """An empty tree (one per seat with `multi_observer`) for `seat`'s decision in
+        `state`, with its sampler of guesses and the imagined games' options."""
+        roots = [_Node(-1) for _ in range(state.num_players if self.multi_observer else 1)]
+        guess: Callable[[random.Random], State]
+        if self.belief is None:
+            guess = partial(state.determinize, seat)
+        else:
+            guess = self.belief(state, seat)
+        # The imagined games end by the game's cap where the real one has none (the rulebook's
+        # game), so that no rollout can go on for ever.
+        options = rollout_options(game_definition(state.game_id).info.options, state.options)
+        return Tree(roots, roots[seat if self.multi_observer else 0], guess, options)
+
+    def insist(
+        self, tree: Tree, notation: str, rng: random.Random, iterations: int, until: float
+    ) -> int:
+        """Up to `iterations` more iterations of `tree`, each beginning with the root action
+        `notation` (the searcher's own, legal in every guess of his view) and searching on as
+        usual below it; at least one, then none after `until` (`time.perf_counter()`). The
+        number run: a guess where `notation` is not legal is skipped."""
+        done = 0
+        for tried in range(iterations):
+            if tried and time.perf_counter() >= until:
+                break
+            game = tree.guess(rng)
+            game.options = tree.options
+            if any(str(action) == notation for action in game.legal_actions()):
+                self._iterate(tree.roots, game, rng, forced=notation)
+                done += 1
+        return done
 
     def _iterations_left(
         self, done: int, started: float, now: float, deadline: float | None
@@ -205,10 +248,13 @@ class ISMCTSAgent:
             left = min(left, done / max(now - started, 1e-9) * (deadline - now))
         return left
 
-    def _iterate(self, roots: list[_Node], game: State, rng: random.Random) -> None:
+    def _iterate(
+        self, roots: list[_Node], game: State, rng: random.Random, forced: str | None = None
+    ) -> None:
         """Selection and expansion in the tree(s), a rollout, then the backup. With one tree
         per seat, the player to act selects in his own tree, and every tree follows the
-        action as its seat saw it (`_seen_as`); the iteration expands the actor's tree."""
+        action as its seat saw it (`_seen_as`); the iteration expands the actor's tree.
+        `forced`: the root's action, instead of selecting one (`insist`)."""
         nodes = list(roots)
         paths: list[list[_Node]] = [[] for _ in roots]
         for root in roots:
@@ -224,7 +270,9 @@ class ISMCTSAgent:
                 child = node.children.get(key)
                 if child is not None:
                     child.available += 1
-            if self.prior is None:
+            if forced is not None:
+                i, forced = keys.index(forced), None
+            elif self.prior is None:
                 i = self._ucb(node, keys, rng)
             else:
                 if node.policy is None:

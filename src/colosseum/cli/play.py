@@ -217,8 +217,10 @@ class PlaySession:
         for rank, hint in enumerate(hints(self.state, seat, seed), start=1):
             line = Text(f"  {rank}. ", style="cyan")
             line.append_text(as_text(self.renderer.action(hint.notation, view)))
-            chance = "not tried" if hint.win is None else f"{hint.win:.0%} to win"
+            chance = "no estimate" if hint.win is None else f"{hint.win:.0%} to win"
             line.append(f"  ({chance}, tried {hint.visits} times)", style="dim")
+            if hint.reason:
+                line.append(f" — {hint.reason}", style="dim")
             self.console.print(line)
 
     def _parse(self, text: str, legal: list[Action]) -> Action | str | None:

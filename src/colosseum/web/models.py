@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+
+from ..agents.hints import reason_for
 
 OptionValue = bool | int | str
 SEED_MAX = 2**63 - 1
@@ -298,13 +300,22 @@ class HintLine(BaseModel):
     notation: str
     label: str
     visits: int = Field(description="how often the search tried it")
-    win: float | None = Field(description="its estimated share of the win, 0 to 1; null: untried")
+    win: float | None = Field(
+        description="its estimated share of the win, 0 to 1; null: not evaluated (see reason)"
+    )
+
+    @computed_field(description="why there is no estimate, or only a rough one; null: none")
+    def reason(self) -> str | None:
+        return reason_for(self.visits, self.win)
 
 
 class Hints(BaseModel):
     version: int = Field(description="the table's version the hints are for")
     seat: int
-    hints: list[HintLine] = Field(description="best first, from the seat's own view only")
+    hints: list[HintLine] = Field(
+        description="by estimated chance, best first (ties: the more tried first), from the "
+        "seat's own view only"
+    )
 
 
 class ReplayLine(BaseModel):

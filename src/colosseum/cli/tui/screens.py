@@ -84,10 +84,12 @@ class HintScreen(ModalScreen[str | None]):
     def compose(self) -> Any:
         text = Text("Hints: the normal search, from your own view\n", style="bold")
         for number, (hint, label) in enumerate(zip(self.hints, self.labels, strict=True), 1):
-            chance = "not tried" if hint.win is None else f"{hint.win:.0%} to win"
+            chance = "—" if hint.win is None else f"{hint.win:.0%} to win"
             text.append(f"{number} ", style="cyan")
             text.append(f"{chance:>11}  ", style="bold")
             text.append_text(label)
+            if hint.reason:
+                text.append(f" ({hint.reason})", style="dim")
             text.append("\n")
         text.append("A number puts it in the prompt; Esc closes.", style="dim")
         yield Static(text, id="hints")
