@@ -43,3 +43,18 @@ def title(words: str) -> str:
 @cache
 def _name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
+
+
+# The seats' colours on every board and page (style.css's --seat-N are the same): Okabe and
+# Ito's colour-blind-safe hues (vermillion, blue, bluish green, reddish purple, black), darkened
+# so that white text on them keeps a contrast of 5:1 or more; chosen. Simulated protanopia,
+# deuteranopia and tritanopia keep every pair at least 12 CIELAB units apart. Where a colour
+# marks a seat on a token, a second cue goes with it: the seat's number, or its outline's
+# dash pattern (SEAT_DASHES, solid for seat 0).
+SEAT_FILLS = ("#b84a00", "#0060a0", "#00795a", "#a64a85", "#333333")
+SEAT_DASHES = (None, "6 3", "2 2", "8 2 2 2", "1 3")
+
+
+def seat_dash(seat: object) -> str | None:
+    """The dash pattern of a seat's token outline (None: solid, or nobody's)."""
+    return SEAT_DASHES[seat % len(SEAT_DASHES)] if isinstance(seat, int) and seat >= 0 else None

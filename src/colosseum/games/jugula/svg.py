@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ...core.svg import el, num, text, title
+from ...core.svg import el, num, seat_dash, text, title
 from .board import geometry
 from .render import DECISION_WORDS
 from .render_names import FACINGS, abbreviation
@@ -237,7 +237,16 @@ def _token(view: View, entry: Entry, actions: Sequence[str]) -> str:
         title(tip),
         circle(cx, cy, 22, **ring) if actions else "",
         el("polygon", points=wedge, fill=DARK, class_="facing") if dx or dy else "",
-        circle(cx, cy, 16, fill=fill(seat), stroke=DARK, class_=f"seat-{seat}"),
+        circle(
+            cx,
+            cy,
+            16,
+            fill=fill(seat),
+            stroke=DARK,
+            stroke_width="2",
+            stroke_dasharray=seat_dash(seat),
+            class_=f"seat-{seat}",
+        ),
         text(cx, cy + 2, abbreviation(entry.get("armatura")), font_size="13", font_weight="bold"),
         text(cx, cy + 12, str(seat), font_size="8"),
     ]
@@ -261,7 +270,7 @@ def _token(view: View, entry: Entry, actions: Sequence[str]) -> str:
 
 def _arena(view: View, found: Choices) -> str:
     standing = [g for g in view.get("gladiators", []) if g.get("square") and g.get("armatura")]
-    parts = [_grid(view, found.squares), _zones(view), _deploy_squares(view, found.deploys)]
+    parts = [_grid(view, found.squares), _zones(view)]
     parts += [_token(view, g, found.tokens.get(g["square"], [])) for g in standing]
     return el("g", "".join(parts), class_="arena")
 
@@ -366,7 +375,9 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     y += used
     codes = list(found.deploys)
     markup, used = bench(codes, view.get("seat"), y, select=True)
-    parts.append(markup)
+    # The squares of a gladiator to deploy come after him in the markup: the keyboard reaches
+    # them once he is selected (they are drawn on empty squares, so on top hides nothing).
+    parts += [markup, _deploy_squares(view, found.deploys)]
     y += used
     own = _own(view)
     if own is not None and own.get("hand") is not None:

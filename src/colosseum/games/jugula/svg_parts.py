@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.svg import el, num, text, title
+from ...core.svg import SEAT_FILLS, el, num, text, title
 from .render_names import abbreviation, armatura_name, card_spec, catalog, stars
 from .render_words import describe_action
 
@@ -19,7 +19,6 @@ View = Mapping[str, Any]
 Entry = Mapping[str, Any]
 
 WIDTH = 456
-SEAT_FILLS = ("#b03a2e", "#1f618d", "#1e8449", "#b9770e", "#6c3483")
 DARK, MUTED, EDGE, GOLD = "#2b2118", "#6f5f4d", "#5d4037", "#ffb300"
 PANEL, PRIMA = "#fffdf5", "#b71c1c"
 CARD_W, CARD_H, CARD_GAP = 104, 66, 8

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ...core.svg import el, num, text, title
+from ...core.svg import SEAT_FILLS, el, num, text, title
 from .render_cards import (
     ABILITY_WORDS,
     building_effect,
@@ -29,7 +29,6 @@ from .render_words import describe_action
 View = Mapping[str, Any]
 Entry = Mapping[str, Any]
 
-SEAT_FILLS = ("#c62828", "#1565c0", "#2e7d32", "#8e24aa", "#ef6c00")
 NOBODY_FILL, GOLD, DARK, EDGE, MUTED = "#9e9e9e", "#ffb300", "#212121", "#5d4037", "#757575"
 PAPER, TURNED_FILL, IMPETUS, DEFENSIO = "#fffdf5", "#e0e0e0", "#c62828", "#00838f"
 KEYBOARD = {"tabindex": "0", "role": "button"}

@@ -16,14 +16,13 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from ...core.svg import el, num, text, title
+from ...core.svg import SEAT_FILLS, el, num, seat_dash, text, title
 from .data import Arena, load_catalog
 from .render import describe_action, die_letter, special_name
 
 View = Mapping[str, Any]
 Entry = Mapping[str, Any]
 
-SEAT_FILLS = ("#c62828", "#1565c0", "#2e7d32", "#8e24aa", "#ef6c00")
 OUT_FILL, GOLD, DARK, EDGE = "#9e9e9e", "#ffb300", "#212121", "#5d4037"
 SAND, START_SAND, REACHABLE = "#efe0bb", "#e4c98f", "#a5d6a7"
 R = 30.0  # hex radius, centre to corner (pointy-top hexes)
@@ -214,7 +213,16 @@ def _token(entry: Entry, arena: Arena, view: View, actions: list[str]) -> str:
         title(tip),
         _circle(cx, cy, 23, **ring) if active else "",
         _circle(cx, cy, 23, stroke_width="2.5", class_="target-ring", **target) if actions else "",
-        _circle(cx, cy, 19, fill=_fill(owner), stroke=DARK, class_=f"seat-{owner}"),
+        _circle(
+            cx,
+            cy,
+            19,
+            fill=_fill(owner),
+            stroke=DARK,
+            stroke_width="2",
+            stroke_dasharray=seat_dash(owner),
+            class_=f"seat-{owner}",
+        ),
         text(cx, cy - 7, entry["name"][:5], font_size="7"),
         text(cx, cy + 6, str(number), font_size="13", font_weight="bold"),
         text(cx, cy + 15, f"{entry['life']}/{entry['max_life']}", font_size="7"),
