@@ -113,6 +113,7 @@ async def create_table(request: CreateTable, hub: HubDep, account: AccountDep) -
         request.rated,
     )
     live = await asyncio.to_thread(hub.service.table, row.id)
+    hub.lobby_changed()
     hub.wake(live)
     await hub.turn_comes(live, actor=None if account is None else account.id)
     seats = [

@@ -30,6 +30,7 @@ from .careers import careers
 from .errors import STATUS, RateLimited
 from .guards import BodyGuard, SecurityHeaders
 from .hub import Hub
+from .lobby_watch import lobby_sockets
 from .notify import Sender, load_keys
 from .pages import pages
 from .passkeys import passkeys
@@ -128,6 +129,7 @@ def create_app(
     app.include_router(lobby)
     app.include_router(tables)
     app.include_router(sockets)
+    app.include_router(lobby_sockets)
     app.include_router(careers)
     app.include_router(accounts)
     app.include_router(passkeys)

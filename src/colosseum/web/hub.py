@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -46,6 +47,7 @@ class Hub:
         self.clients: dict[str, set[Client]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._room = asyncio.Event()  # set when a computer seat is done thinking
+        self.lobby_changed: Callable[[], None] = _unwatched  # web/lobby_watch.py sets it
 
     def attach(self, client: Client) -> None:
         """Watch the table for `client` and start its writer."""
@@ -121,6 +123,7 @@ class Hub:
         of the log than there is now (an undo took actions back) is told first
         (`{"type": "rewound", "version"}`: forget the log after it) and sent its state
         with every event again."""
+        self.lobby_changed()
         if live.row.rated and live.row.rated_at is None and live.finished:
             await self.rate(live)
         watchers = list(self.clients.get(live.row.id, ()))
@@ -345,6 +348,7 @@ class Hub:
 
     async def _notified(self, payload: str) -> None:
         table_id, _, length = payload.partition(" ")
+        self.lobby_changed()  # another process's change: the lobby checks its list
         if table_id not in self.clients or self.service.knows(table_id, int(length)):
             return  # no client here, or this process made the change itself
         try:
@@ -353,6 +357,10 @@ class Hub:
             return
         if live is not None:
             await self.publish(live, seats_changed=length == "-1")
+
+
+def _unwatched() -> None:
+    """Nobody watches the lobby in this process yet."""
 
 
 def queue_turn(store: Any, account: int, table_id: str, title: str) -> None:

@@ -47,6 +47,7 @@ from .errors import (
     Unreplayable,
 )
 from .live import LiveTable, Step, decider_of
+from .lobby_watch import stale
 from .resign import closed_reason
 from .summaries import game_entry, lobby_summaries, seat_ratings, table_summary
 from .table_rules import HUMAN, check_name, check_rated, clean_text, seat_kind, seat_name
@@ -436,8 +437,10 @@ class TableService:
 
     def lobby(self) -> list[dict[str, Any]]:
         """Public tables not over (the `LOBBY_SIZE` most recently active): those with a free
-        seat first."""
+        seat first; stale ones left out (lobby_watch.py `stale`: still playable by link)."""
+        now = self.now()
         rows = self.store.tables.listed(["open", "playing"], limit=LOBBY_SIZE)
+        rows = [row for row in rows if not stale(row, now)]
         rows.sort(key=lambda r: r.status != "open")
         return lobby_summaries(self.store, rows)
 
