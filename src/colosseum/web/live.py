@@ -27,6 +27,7 @@ from ..store import (
 from .boards import action_label, action_sort_key, event_text, render_board
 from .clocks import shown
 from .commitment import commit
+from .endings import final
 from .errors import Unreplayable
 
 _UNREPLAYABLE = (
@@ -154,7 +155,15 @@ class LiveTable:
             **fairness(self.row, self.finished),
             **self.clock(),
             "undo": mine and self.may_undo(seat),
+            "final": self.final(seat, view) if self.finished else None,
         }
+
+    def final(self, seat: int | None, view: Any) -> dict[str, Any]:
+        """The end panel's summary for `seat` (web/endings.py), from its final view."""
+        status = self.status()
+        return final(
+            self.row, self.game_id, view, seat, self.winners(), status, self.state.capped()
+        )
 
     def may_undo(self, seat: int | None) -> bool:
         """Whether `seat` has a decision that undo might take back: one of its own with

@@ -271,6 +271,35 @@ class SeenEvent(BaseModel):
     text: str
 
 
+class FinalGladiator(BaseModel):
+    name: str
+    state: str = Field(description="how he ended, in words (e.g. 'fell', 'wounded')")
+
+
+class FinalSeat(BaseModel):
+    seat: int
+    name: str
+    winner: bool
+    values: list[int | float | str] = Field(description="one per column of the summary")
+    gladiators: list[FinalGladiator] = Field(default_factory=list)
+
+
+class Final(BaseModel):
+    """A finished table's summary for the end panel (web/endings.py)."""
+
+    how: str = Field(description="rules, resigned, timeout, abandoned or record")
+    story: str = Field(description="how it ended, in words")
+    winners: list[int]
+    columns: list[str] = Field(description="what the game counts per seat at the end")
+    seats: list[FinalSeat]
+    replay: str = Field(description="the replay page's path")
+    again: dict[str, Any] | None = Field(
+        default=None,
+        description="the body of POST /api/tables that makes a table like this one for this "
+        "seat ('Play again'); null for a spectator",
+    )
+
+
 class SeatState(Fairness, Ending):
     table: str
     game: str
@@ -293,6 +322,9 @@ class SeatState(Fairness, Ending):
         default=False,
         description="this seat decides and has a decision undo might take back "
         "(POST /api/tables/{id}/undo; a roll, draw or reveal since is refused then)",
+    )
+    final: Final | None = Field(
+        default=None, description="once the table is finished: its summary (the end panel)"
     )
 
 
