@@ -14,9 +14,11 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import DBAPIError
+from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from ..core.errors import ColosseumError, IllegalAction
@@ -28,11 +30,11 @@ from .apidocs import api_docs
 from .bots import BotPool
 from .careers import careers
 from .errors import STATUS, RateLimited
-from .guards import BodyGuard, SecurityHeaders
+from .guards import SECURITY_HEADERS, BodyGuard, SecurityHeaders
 from .hub import Hub
 from .lobby_watch import lobby_sockets
 from .notify import Sender, load_keys
-from .pages import pages
+from .pages import error_page, pages, wants_page
 from .passkeys import passkeys
 from .push_api import push
 from .quickmatch import quickmatch
@@ -145,19 +147,53 @@ def create_app(
     document_refusals(app)
 
     @app.exception_handler(ColosseumError)
-    async def refused(request: Request, error: ColosseumError) -> JSONResponse:
+    async def refused(request: Request, error: ColosseumError) -> Response:
         if isinstance(error, RateLimited):
-            return too_many(str(error), error.retry_after)
-        status = status_of(error)
-        if status == 503:
-            return unavailable(error)
-        return JSONResponse({"detail": str(error)}, status_code=status)
+            answer: Response = too_many(str(error), error.retry_after)
+        else:
+            status = status_of(error)
+            if status == 503:
+                answer = unavailable(error)
+            else:
+                answer = JSONResponse({"detail": str(error)}, status_code=status)
+        return as_page(request, answer, str(error))
 
     @app.exception_handler(DBAPIError)
-    async def database_failed(request: Request, error: DBAPIError) -> JSONResponse:
-        return unavailable(error)
+    async def database_failed(request: Request, error: DBAPIError) -> Response:
+        return as_page(request, unavailable(error))
+
+    @app.exception_handler(HTTPException)
+    async def http_refused(request: Request, error: HTTPException) -> Response:
+        """An unknown path (404) or method: the error page for a browser's page."""
+        words = str(error.detail)
+        if error.status_code == 404:
+            words = f"there is no page at {request.url.path}"
+        return as_page(request, await http_exception_handler(request, error), words)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, error: Exception) -> Response:
+        """A failure no handler expected (a bug; the server logs its traceback): the error
+        page or a JSON 500 with no detail, with the security headers (this answer is sent from
+        outside their middleware)."""
+        words = "the server failed on this request (the failure is logged)"
+        answer = as_page(request, JSONResponse({"detail": words}, status_code=500), words)
+        answer.headers.update(SECURITY_HEADERS)
+        return answer
 
     return app
+
+
+def as_page(request: Request, answer: Response, words: str = "") -> Response:
+    """`answer` (a JSON refusal), or for a browser loading a page the HTML error page with
+    its status and headers (web/pages.py `wants_page`); the 503's words stay the server's."""
+    if not wants_page(request):
+        return answer
+    if answer.status_code == 503:
+        words = ""  # the database's words stay in the log; the page's advice says what to do
+    retry = answer.headers.get("Retry-After")
+    return error_page(
+        request, answer.status_code, words, None if retry is None else {"Retry-After": retry}
+    )
 
 
 def unavailable(error: Exception) -> JSONResponse:

@@ -231,6 +231,11 @@ def hires(sheet: Sheet, tables: Tables) -> Form:
         },
     ]
 
+    ready = sum(1 for g in sheet.gladiators if not g.convalescent)
+    size = tables.ludus.deployed
+    need = max(0, size - ready)  # hires the arena needs: hiring is required when above 0
+    short = f"{sheet.lanista} has {ready} ready of the {size} the arena needs"
+
     def parse(reader: _Reader) -> list[Hire]:
         found: list[Hire] = []
         for row in read_rows(
@@ -240,13 +245,29 @@ def hires(sheet: Sheet, tables: Tables) -> Form:
             armatura = _text(row.get("armatura"), f"{name}'s armatura").lower()
             rank = _rank(row.get("rank"), name, tables)
             found.append((name, armatura, rank, _upgrades(row.get("upgrades"))))
+        if need and not found:
+            raise BadAnswer(f"{short}: hire at least {need} (one row each)")
         return found
 
-    text = (
-        f"{sheet.lanista} ({sheet.aurei} aurei): hire gladiators for this combat? Each is paid "
-        f"now and leaves after it ({prices}); none: leave the list empty."
-    )
-    field_ = {"key": "hires", "type": "rows", "label": "gladiators hired", "columns": columns}
+    paid = f"Each is paid now and leaves after the combat ({prices})"
+    if need:
+        text = (
+            f"{short} ({sheet.aurei} aurei): hire at least {need} gladiator"
+            f"{'s' if need > 1 else ''} for this combat, each of an armatura the ludus lacks. "
+            f"{paid}."
+        )
+    else:
+        text = (
+            f"{sheet.lanista} ({sheet.aurei} aurei): hire gladiators for this combat? {paid}; "
+            "none needed: answer with no row."
+        )
+    field_ = {
+        "key": "hires",
+        "type": "rows",
+        "label": "gladiators hired",
+        "columns": columns,
+        "min": need,  # rows the page draws at first (and the fewest it accepts)
+    }
     return Form("hires", text, [field_], _one(parse))
 
 

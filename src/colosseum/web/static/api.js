@@ -1,9 +1,37 @@
 // Talking to the server's HTTP API: JSON in and out, the seat token as a Bearer header.
+// A server that cannot be reached (down, or the network is) is said in words a person can
+// act on, never the browser's "Failed to fetch": a reading (GET) is tried again a few times
+// first, with the words shown meanwhile; a change is not (it may have arrived).
+
+export const UNREACHABLE = "The server cannot be reached — check your connection; trying again…";
+export const UNREACHABLE_CHANGE =
+  "The server cannot be reached — check your connection, then try again (this may not have been done).";
+const UNREACHABLE_READ = "The server cannot be reached — check your connection, then reload the page.";
+const RETRIES = [1000, 3000]; // ms before each new try of a reading that could not be sent
 
 export class ApiError extends Error {
   constructor(status, message) {
     super(message);
-    this.status = status;
+    this.status = status; // 0: the server could not be reached
+  }
+}
+
+const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+async function send(path, options) {
+  const reading = options.method === "GET";
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch(path, options);
+      if (attempt > 0 && showMessage.text === UNREACHABLE) showMessage("");
+      return response;
+    } catch (error) {
+      if (error && error.name === "AbortError") throw error;
+      if (!reading) throw new ApiError(0, UNREACHABLE_CHANGE);
+      if (attempt >= RETRIES.length) throw new ApiError(0, UNREACHABLE_READ);
+      showMessage(UNREACHABLE);
+      await pause(RETRIES[attempt]);
+    }
   }
 }
 
@@ -11,7 +39,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, {
+  const response = await send(path, {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -51,6 +79,7 @@ export function forgetToken(tableId) {
 export function showMessage(text) {
   const box = document.getElementById("message");
   if (!box) return;
+  showMessage.text = text;
   box.textContent = text;
   box.hidden = !text;
   clearTimeout(showMessage.timer);

@@ -4,6 +4,11 @@
 // server cannot read). A client closed for not keeping up with the table (1013) or for
 // sending too much (1008) comes back after a longer back-off, doubled at each such close
 // (2 s up to 30 s), with jitter so that many pages do not come back at the same moment.
+// The status it reports: "live", "reconnecting", "server unreachable" (after UNREACHABLE_AFTER
+// tries in a row that did not connect; it keeps trying, and says so in the page's message),
+// "refused".
+
+import { UNREACHABLE, showMessage } from "./api.js";
 
 const REFUSED = new Set([4400, 1003, 1007, 1009]);
 const TOO_MUCH = new Set([1008, 1013]);
@@ -12,6 +17,7 @@ const MAX_DELAY = 4000;
 const SLOW_DELAY = 2000; // ms before reconnecting after the first 1008 or 1013
 const MAX_SLOW_DELAY = 30000;
 const CALM = 60000; // ms connected after which a 1008 or 1013 counts as the first again
+const UNREACHABLE_AFTER = 3; // tries in a row that did not connect before "server unreachable"
 
 export class TableSocket {
   constructor(tableId, token, { onMessage, onStatus, version, seat = null }) {
@@ -24,6 +30,7 @@ export class TableSocket {
     this.delay = FIRST_DELAY;
     this.slowDelay = 0;
     this.openedAt = 0;
+    this.failures = 0; // tries in a row that did not connect
     this.closed = false;
     this.open();
   }
@@ -31,7 +38,11 @@ export class TableSocket {
   open() {
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    let opened = false;
     socket.addEventListener("open", () => {
+      opened = true;
+      if (this.failures >= UNREACHABLE_AFTER && showMessage.text === UNREACHABLE) showMessage("");
+      this.failures = 0;
       this.delay = FIRST_DELAY;
       this.openedAt = Date.now();
       const hello = { type: "hello", token: this.token, version: this.version() };
@@ -53,7 +64,13 @@ export class TableSocket {
         this.onStatus("refused");
         return;
       }
-      this.onStatus("reconnecting");
+      this.failures = opened ? 0 : this.failures + 1;
+      if (this.failures >= UNREACHABLE_AFTER) {
+        if (this.failures === UNREACHABLE_AFTER) showMessage(UNREACHABLE);
+        this.onStatus("server unreachable");
+      } else {
+        this.onStatus("reconnecting");
+      }
       setTimeout(() => this.open(), this.nextDelay(event.code) * (0.75 + Math.random() * 0.5));
     });
   }
