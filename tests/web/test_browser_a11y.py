@@ -264,3 +264,34 @@ def test_the_keyboard_reaches_the_decision_before_the_chat(
             assert where[0] == "decision", f"the chat came first: {seen}"
             return
     raise AssertionError(f"Tab reached neither the decision nor the chat: {seen}")
+
+
+def test_jugulas_deployment_squares_follow_the_chosen_gladiator(
+    site: Site, screens: dict[str, Page]
+) -> None:
+    """At a new Jugula table, a gladiator to deploy chosen with Enter: the next Tab reaches
+    one of his squares (they follow him in the board's markup), and Enter there (then on the
+    facing's menu) deploys him."""
+    with httpx.Client(base_url=site.server.url, timeout=30) as client:
+        made = client.post("/api/tables", json={"game": "jugula", "players": ["human", "human"]})
+        assert made.status_code == 201, made.text
+        table = made.json()
+        seat = play_some(client, table["id"], [s["token"] for s in table["seats"]], 0)
+    page = screens["laptop"]
+    page.goto(f"{site.server.url}{table['seats'][seat]['join']}")
+    expect(page.locator("#status")).to_have_text("Your decision.", timeout=TIMEOUT)
+    chosen = page.locator("#board [data-select^=d]").first
+    key = chosen.get_attribute("data-select")
+    chosen.focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.getAttribute('data-for') || ''")
+    assert key in focused.split(), f"Tab went elsewhere than {key}'s squares: {focused!r}"
+    before = int(page.locator("main").get_attribute("data-version") or 0)
+    page.keyboard.press("Enter")
+    if page.locator("#choice").is_visible():  # a facing to choose: its first, focused
+        page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('main').dataset.version) > {before}",
+        timeout=TIMEOUT,
+    )

@@ -166,14 +166,16 @@ def _grid(view: View, squares: Mapping[str, list[str]]) -> str:
     return "".join(parts)
 
 
-def _deploy_squares(view: View, deploys: Mapping[str, Mapping[str, list[str]]]) -> str:
+def _deploy_squares(view: View, deploys: Mapping[str, Mapping[str, list[str]]]) -> dict[str, str]:
     """Per armatura to deploy, the squares he may take: shown while he is selected."""
-    parts = []
+    found = {}
     for code, squares in deploys.items():
-        for square, notations in squares.items():
-            extra = {"data_for": f"d{code}"}
-            parts.append(_square(view, square, LIGHT, notations, " for-hidden", **extra))
-    return "".join(parts)
+        extra = {"data_for": f"d{code}"}
+        found[code] = "".join(
+            _square(view, square, LIGHT, notations, " for-hidden", **extra)
+            for square, notations in squares.items()
+        )
+    return found
 
 
 def _zones(view: View) -> str:
@@ -374,10 +376,11 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     parts.append(markup)
     y += used
     codes = list(found.deploys)
-    markup, used = bench(codes, view.get("seat"), y, select=True)
-    # The squares of a gladiator to deploy come after him in the markup: the keyboard reaches
+    # The squares of a gladiator to deploy follow him in the markup: the keyboard reaches
     # them once he is selected (they are drawn on empty squares, so on top hides nothing).
-    parts += [markup, _deploy_squares(view, found.deploys)]
+    squares = _deploy_squares(view, found.deploys)
+    markup, used = bench(codes, view.get("seat"), y, select=True, after=squares)
+    parts.append(markup)
     y += used
     own = _own(view)
     if own is not None and own.get("hand") is not None:

@@ -176,8 +176,11 @@ def buttons(notations: Sequence[str], view: View, y: float) -> tuple[str, float]
     return markup, 26 + rows * (BUTTON_H + 6)
 
 
-def bench(codes: Sequence[str], seat: Any, y: float, select: bool) -> tuple[str, float]:
-    """The armaturae waiting to be deployed; each selects its squares (`data-select`)."""
+def bench(
+    codes: Sequence[str], seat: Any, y: float, select: bool, after: Mapping[str, str] = {}
+) -> tuple[str, float]:
+    """The armaturae waiting to be deployed; each selects its squares (`data-select`), whose
+    markup (`after`, by armatura) follows him, so that the keyboard reaches them next."""
     if not codes:
         return "", 0
     hint = "choose a gladiator, then a square" if select else "choose a square"
@@ -198,6 +201,7 @@ def bench(codes: Sequence[str], seat: Any, y: float, select: bool) -> tuple[str,
         )
         attrs = {"data_select": f"d{code}", "class_": "bench selectable"} | KEYBOARD
         parts.append(el("g", inner, **attrs) if select else el("g", inner, class_="bench"))
+        parts.append(after.get(code, ""))
     rows = (len(codes) + 3) // 4
     return el("g", "".join(parts), class_="deploy", font_size="13", fill=DARK), 26 + rows * 42
 
