@@ -1,5 +1,8 @@
-// The lobby: a form to create a table (every option of the chosen game as a field), the
-// open tables with their free seats, and a record to replay. A seed may be chosen only for a
+// The lobby: a form to create a table (every option of the chosen game as a field: a select
+// for fixed choices, a number within its range), the open and playing tables with their free
+// seats, kept up to date by the server's pushes and filtered by game and status (the filters
+// kept in the address), and a record to replay. After creating, the invitation links (each
+// with a copy button) show at the top of the form. A seed may be chosen only for a
 // practice table, whose seed everyone sees; the list marks such tables. Signed in, a seat
 // may be "me" (the creator's account) or "account" (reserved for another account by its
 // name: it opens for that account wherever it signs in). Joining a free seat asks the
@@ -14,16 +17,25 @@ const element = (id) => document.getElementById(id);
 const SEAT_KINDS = ["human", "random", "heuristic", "easy", "normal", "hard"];
 const ACCOUNT_KINDS = ["me", "account"];
 const KIND_WORDS = { human: "human (a guest, by link)", me: "me", account: "account: name…" };
+const LONG_HELP = 90; // characters of an option's help shown without folding it
+const POLL = 30000; // ms between two reads of the list while the live socket is down
+const SOCKET_DELAY = 2000; // ms before the first reconnection; doubled up to MAX_SOCKET_DELAY
+const MAX_SOCKET_DELAY = 30000;
+const STATUSES = ["open", "playing"];
 let games = [];
+let listed = []; // the tables as last read or pushed
 let account = null; // the account signed in, if any
 
 function game() {
   return games.find((g) => g.id === element("game").value);
 }
 
+// An option's field: a checkbox, a select of its fixed choices, a number within its range
+// or text; its help under it, folded in a details element when it is long.
 function optionField(option) {
+  const box = document.createElement("div");
+  box.className = "option";
   const label = document.createElement("label");
-  label.title = option.description;
   const words = document.createElement("span");
   words.textContent = option.name.replaceAll("_", " ");
   let input;
@@ -44,6 +56,8 @@ function optionField(option) {
     input = document.createElement("input");
     if (option.type === "int") {
       input.type = "number";
+      input.step = "1";
+      input.required = true;
       if (option.minimum !== null) input.min = option.minimum;
       if (option.maximum !== null) input.max = option.maximum;
     }
@@ -52,10 +66,26 @@ function optionField(option) {
   input.name = `option-${option.name}`;
   input.dataset.option = option.name;
   input.dataset.type = option.type;
-  const help = document.createElement("small");
-  help.textContent = option.description;
-  label.append(words, input, help);
-  return label;
+  const helpId = `help-${option.name}`;
+  input.setAttribute("aria-describedby", helpId);
+  if (option.type === "bool") label.append(input, words);
+  else label.append(words, input);
+  box.append(label, optionHelp(option, helpId));
+  return box;
+}
+
+function optionHelp(option, id) {
+  const text = document.createElement(option.description.length > LONG_HELP ? "p" : "small");
+  text.id = id;
+  text.className = "help";
+  text.textContent = option.description;
+  if (option.description.length <= LONG_HELP) return text;
+  const details = document.createElement("details");
+  details.className = "option-help";
+  const summary = document.createElement("summary");
+  summary.textContent = `About ${option.name.replaceAll("_", " ")}`;
+  details.append(summary, text);
+  return details;
 }
 
 function showGame() {
@@ -197,7 +227,8 @@ async function create(event) {
 }
 
 // After creating: straight to the table when nobody is to be invited; else one link per
-// guest's seat, and a line per seat reserved for an account.
+// guest's seat (each with a copy button), a line per seat reserved for an account, and the
+// spectators' link, the panel brought into view and focused.
 function showCreated(table, players) {
   const signedInSeat = players.some((kind) => kind.kind === "me");
   const humans = table.seats.filter((s) => s.join && players[s.seat] === "human");
@@ -222,24 +253,112 @@ function showCreated(table, players) {
   element("invite-list").replaceChildren(
     ...others.map((seat) => {
       const item = document.createElement("li");
-      const link = new URL(seat.join, location.href).href;
+      item.className = "link-row";
       const code = document.createElement("input");
       code.readOnly = true;
-      code.value = link;
-      code.size = 60;
+      code.id = `invite-${seat.seat}`;
+      code.value = new URL(seat.join, location.href).href;
       code.setAttribute("aria-label", `link for seat ${seat.seat}`);
-      item.append(`Seat ${seat.seat}: `, code);
+      const words = document.createElement("label");
+      words.htmlFor = code.id;
+      words.textContent = `Seat ${seat.seat}`;
+      item.append(words, code, ...copyButton(code, `seat ${seat.seat}'s link`));
       return item;
     }),
   );
+  element("spectate-link").value = new URL(`${table.spectate}?spectate`, location.href).href;
   element("go-table").href = mine ? mine.join : table.spectate;
-  element("invites").hidden = false;
+  const panel = element("invites");
+  panel.hidden = false;
+  panel.scrollIntoView({ block: "start" });
+  element("invites-title").focus({ preventScroll: true });
+}
+
+// A "Copy" button for a read-only link field, and the note that says it was copied.
+function copyButton(input, what) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "copy";
+  button.textContent = "Copy";
+  button.setAttribute("aria-label", `Copy ${what}`);
+  const note = document.createElement("span");
+  note.className = "copied";
+  note.setAttribute("aria-live", "polite");
+  button.addEventListener("click", () => copy(input, note));
+  return [button, note];
+}
+
+// The Clipboard API where the page may use it; else the text selected and the browser's
+// own copy command; else the text left selected with a word on how to copy it.
+async function copy(input, note) {
+  let done = false;
+  if (navigator.clipboard && window.isSecureContext) {
+    try {
+      await navigator.clipboard.writeText(input.value);
+      done = true;
+    } catch {
+      done = false; // refused: fall back to the selection
+    }
+  }
+  if (!done) {
+    input.focus();
+    input.select();
+    try {
+      done = document.execCommand("copy");
+    } catch {
+      done = false;
+    }
+  }
+  note.textContent = done ? "Copied" : "Selected: press Ctrl+C (⌘C) to copy";
+  clearTimeout(note.timer);
+  note.timer = setTimeout(() => { note.textContent = ""; }, 4000);
+}
+
+// The filters, as the address's query holds them (so a link keeps them).
+function filters() {
+  return { game: element("filter-game").value, status: element("filter-status").value };
+}
+
+function readFilters() {
+  const query = new URLSearchParams(location.search);
+  const gameId = query.get("game") || "";
+  const status = query.get("status") || "";
+  element("filter-game").value = games.some((g) => g.id === gameId) ? gameId : "";
+  element("filter-status").value = STATUSES.includes(status) ? status : "";
+}
+
+function keepFilters() {
+  const query = new URLSearchParams(location.search);
+  for (const [key, value] of Object.entries(filters())) {
+    if (value) query.set(key, value);
+    else query.delete(key);
+  }
+  const text = query.toString();
+  history.replaceState(null, "", `${location.pathname}${text ? `?${text}` : ""}${location.hash}`);
+  render();
 }
 
 async function showTables() {
-  const tables = await api("/api/tables");
-  const rows = tables.map((table) => {
+  try {
+    listed = await api("/api/tables");
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
+  render();
+}
+
+// The list as last read or pushed, through the filters.
+function render() {
+  const wanted = filters();
+  const shown = listed.filter(
+    (table) => (!wanted.game || table.game === wanted.game) && (!wanted.status || table.status === wanted.status),
+  );
+  const rows = shown.map((table) => {
     const row = document.createElement("tr");
+    row.dataset.table = table.id;
+    row.dataset.game = table.game;
+    row.dataset.status = table.status;
     const title = document.createElement("td");
     title.textContent = table.title;
     const players = document.createElement("td");
@@ -274,7 +393,65 @@ async function showTables() {
     return row;
   });
   element("tables").querySelector("tbody").replaceChildren(...rows);
-  element("no-tables").hidden = rows.length > 0;
+  const none = element("no-tables");
+  none.hidden = rows.length > 0;
+  none.textContent = listed.length ? "No table matches these filters." : "No open table: create one.";
+}
+
+// The live list: `/ws/lobby` pushes it whenever it changes. While the socket is down the
+// page reads it every 30 s, and tries the socket again after 2 s, doubled up to 30 s.
+class LobbyLive {
+  constructor() {
+    this.delay = SOCKET_DELAY;
+    this.poller = null;
+    this.open();
+  }
+
+  open() {
+    let socket;
+    try {
+      socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
+    } catch {
+      this.down();
+      return;
+    }
+    socket.addEventListener("open", () => {
+      this.delay = SOCKET_DELAY;
+      this.stopPolling();
+      liveStatus("live");
+    });
+    socket.addEventListener("message", (event) => {
+      try {
+        const message = JSON.parse(event.data);
+        if (message.type === "lobby" && Array.isArray(message.tables)) {
+          listed = message.tables;
+          render();
+        }
+      } catch (error) {
+        console.error(error);
+      }
+    });
+    socket.addEventListener("close", () => this.down());
+  }
+
+  down() {
+    liveStatus("reconnecting");
+    if (this.poller === null) this.poller = setInterval(showTables, POLL);
+    const wait = this.delay * (0.75 + Math.random() * 0.5);
+    this.delay = Math.min(this.delay * 2, MAX_SOCKET_DELAY);
+    setTimeout(() => this.open(), wait);
+  }
+
+  stopPolling() {
+    if (this.poller !== null) clearInterval(this.poller);
+    this.poller = null;
+  }
+}
+
+function liveStatus(status) {
+  const line = element("lobby-status");
+  line.dataset.status = status;
+  line.textContent = status === "live" ? "live" : "reconnecting… (the list is read every 30 s)";
 }
 
 // Joining a free seat: the dialog asks the name the other players will see first.
@@ -344,6 +521,16 @@ async function start() {
     item.textContent = entry.title;
     element("game").append(item);
   }
+  for (const entry of games) {
+    const item = document.createElement("option");
+    item.value = entry.id;
+    item.textContent = entry.title;
+    element("filter-game").append(item);
+  }
+  readFilters();
+  element("filter-game").addEventListener("change", keepFilters);
+  element("filter-status").addEventListener("change", keepFilters);
+  element("spectate-link").after(...copyButton(element("spectate-link"), "the spectators' link"));
   element("game").value = "ludus-gladiatorius";
   showGame();
   element("game").addEventListener("change", showGame);
@@ -364,6 +551,7 @@ async function start() {
   element("join-form").addEventListener("submit", confirmJoin);
   element("join-cancel").addEventListener("click", () => element("join-dialog").close());
   await showTables();
+  new LobbyLive();
 }
 
 start().catch((error) => showMessage(error.message));
