@@ -117,7 +117,7 @@ def test_a_hint_shown_and_played(browser: Browser, server: LiveServer):
     choices = page.locator("#hints button")
     expect(choices).to_have_count(3, timeout=30_000)
     for text in choices.all_inner_texts():
-        assert re.search(r"— (\d+ %|not tried)$", text), text
+        assert re.search(r"— (\d+ %|no estimate)$", text), text
     before = table.version
     choices.first.click()
     page.wait_for_function(

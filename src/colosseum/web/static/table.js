@@ -13,7 +13,7 @@ import { SeatClocks, timedOut, timeoutText } from "./clock.js";
 import { GuestSeat } from "./guest.js";
 import { bindNotationBox, showActions } from "./menu.js";
 import { bindNotifyButton, TurnNotifier } from "./notify.js";
-import { refreshMyTables } from "./session.js";
+import { markNamed, refreshMyTables } from "./session.js";
 import { TableSocket } from "./socket.js";
 
 const main = document.querySelector("main");
@@ -72,6 +72,7 @@ function show(state) {
     element("replay-link").hidden = false;
     element("record-link").hidden = false;
   }
+  showEnd(state);
   showTurn(state);
   guest.update(state);
 }
@@ -232,7 +233,8 @@ async function reload() {
 }
 
 // Hints (tables created with them): the search's top three actions for this seat, from its
-// own view, with their estimated chances; clicking one plays it.
+// own view, each with its estimated chance (best first, as the server orders them) or, where
+// the estimate is missing or rough, why in words; clicking one plays it.
 function showHintButton(state) {
   const button = element("hint-button");
   if (!button) return;
@@ -256,10 +258,16 @@ async function askHint() {
         const choice = document.createElement("button");
         choice.type = "button";
         choice.dataset.notation = hint.notation;
-        const chance = hint.win === null ? "not tried" : `${Math.round(hint.win * 100)} %`;
+        const chance = hint.win === null ? "no estimate" : `${Math.round(hint.win * 100)} %`;
         choice.textContent = `${hint.label} — ${chance}`;
         choice.addEventListener("click", () => play(hint.notation));
         item.append(choice);
+        if (hint.reason) {
+          const why = document.createElement("small");
+          why.className = "note hint-reason";
+          why.textContent = ` ${hint.reason}`;
+          item.append(why);
+        }
         return item;
       }),
     );
@@ -272,6 +280,112 @@ async function askHint() {
 }
 
 if (element("hint-button")) element("hint-button").addEventListener("click", askHint);
+
+// The end panel, once the table is finished: the story, what each seat has at the end (the
+// server's summary, web/endings.py), the replay, and Play again for a seat.
+let endShown = null; // the summary shown, as text: redrawn only when it changes
+
+function showEnd(state) {
+  const panel = element("end-panel");
+  const final = state.final;
+  if (!final) {
+    panel.hidden = true;
+    endShown = null;
+    return;
+  }
+  const text = JSON.stringify(final);
+  if (text === endShown) return;
+  const first = endShown === null;
+  endShown = text;
+  element("end-story").textContent = final.story;
+  const heading = (label, number) => {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = label;
+    if (number) cell.className = "number";
+    return cell;
+  };
+  element("end-head").replaceChildren(
+    heading("Player"),
+    heading("Result"),
+    ...final.columns.map((column) => heading(column, true)),
+  );
+  element("end-seats").replaceChildren(
+    ...final.seats.map((seat) => {
+      const row = document.createElement("tr");
+      row.className = `seat-${seat.seat}${seat.winner ? " winner" : ""}`;
+      const who = document.createElement("th");
+      who.scope = "row";
+      who.textContent = `${seat.name}${seat.seat === state.seat ? " (you)" : ""}`;
+      const cell = (value, className) => {
+        const item = document.createElement("td");
+        item.textContent = String(value);
+        if (className) item.className = className;
+        return item;
+      };
+      row.append(who, cell(seat.winner ? "won" : "—"));
+      for (const value of seat.values) row.append(cell(value, "number"));
+      return row;
+    }),
+  );
+  // Each seat's gladiators and how they ended, under the numbers.
+  element("end-gladiators").replaceChildren(
+    ...final.seats
+      .filter((seat) => seat.gladiators.length)
+      .map((seat) => {
+        const item = document.createElement("li");
+        const who = document.createElement("strong");
+        who.textContent = `${seat.name}: `;
+        item.append(who, seat.gladiators.map((g) => `${g.name} ${g.state}`).join("; "));
+        return item;
+      }),
+  );
+  element("end-replay").href = final.replay;
+  element("play-again").hidden = !final.again;
+  panel.hidden = false;
+  if (first) panel.focus(); // the game just ended, or the page opened on a finished table
+}
+
+// Play again: a new table like this one (the server's body, `final.again`), then this seat's
+// place at it; the other guests' seats get new links to send, shown here first.
+element("play-again").addEventListener("click", async () => {
+  const body = current && current.final && current.final.again;
+  if (!body) return;
+  const button = element("play-again");
+  button.disabled = true;
+  try {
+    const table = await call("/api/tables", { method: "POST", body });
+    const mineAccount = body.players.some((kind) => kind && kind.kind === "me");
+    const mine = mineAccount ? null : table.seats.find((seat) => seat.seat === current.seat);
+    const target = mine && mine.join ? mine.join : `/tables/${encodeURIComponent(table.id)}`;
+    markNamed(table.id); // the same name as here
+    const others = table.seats.filter(
+      (seat) => seat.join && seat.seat !== current.seat && body.players[seat.seat] === "human",
+    );
+    if (!others.length) {
+      location.assign(target);
+      return;
+    }
+    element("again-list").replaceChildren(
+      ...others.map((seat) => {
+        const item = document.createElement("li");
+        const code = document.createElement("input");
+        code.readOnly = true;
+        code.value = new URL(seat.join, location.href).href;
+        code.setAttribute("aria-label", `link for seat ${seat.seat} of the new table`);
+        item.append(`Seat ${seat.seat}: `, code);
+        return item;
+      }),
+    );
+    element("again-go").href = target;
+    element("again-links").hidden = false;
+    element("again-go").focus();
+  } catch (error) {
+    showMessage(`Play again: ${error.message}`);
+  } finally {
+    button.disabled = false;
+  }
+});
 
 // Resigning asks first: the game ends at once, this seat last.
 element("undo").addEventListener("click", async () => {
