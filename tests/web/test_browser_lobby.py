@@ -13,6 +13,8 @@ import httpx
 import pytest
 
 pytest.importorskip("playwright", reason="playwright is not installed")
+pytest.importorskip("axe_playwright_python", reason="axe-playwright-python is not installed")
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, Route, expect
 
 from .browser import CHROMIUM, TIMEOUT, LobbyPage
@@ -22,6 +24,9 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
 ]
+
+
+SERIOUS = {"serious", "critical"}
 
 
 def in_view(page: Page, selector: str) -> None:
@@ -83,6 +88,8 @@ def test_the_lobby_keeps_up_filters_and_copies(browser: Browser, server: LiveSer
     expect(page.locator("#invite-list .copied").first).to_have_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == links[0]
     expect(rows).to_have_count(2, timeout=TIMEOUT)
+    serious = [v["id"] for v in Axe().run(page).response["violations"] if v["impact"] in SERIOUS]
+    assert not serious, serious  # with the invitations, the copy notes and the help open
 
     # Filters narrow the list and stay in the address through a reload.
     page.select_option("#filter-game", "jugula")
