@@ -1,7 +1,7 @@
 """The small things of a page (issue 46): the icon at /favicon.ico and linked from every page,
 the HTML error page a browser gets for a page that cannot be shown (an unknown table or
-path 404, a failure 500, a database away 503) while the API keeps its JSON, the replay's
-controls drawn rather than font glyphs, and the Careers hire question when hiring is required."""
+path 404, a failure 500, a database away 503) while the API keeps its JSON, and the replay's
+controls drawn rather than font glyphs."""
 
 from __future__ import annotations
 
@@ -19,11 +19,7 @@ with warnings.catch_warnings():
 
 from sqlalchemy.exc import OperationalError
 
-from colosseum.careers.data import load_tables
-from colosseum.careers.sheet import Sheet, new_sheet
-from colosseum.web import careers_questions as forms
 from colosseum.web.app import create_app
-from colosseum.web.careers_errors import BadAnswer
 from colosseum.web.settings import ServerSettings
 
 from .conftest import create
@@ -152,39 +148,3 @@ def test_replay_controls_are_drawn_and_named(client: TestClient) -> None:
     assert len(buttons) == 4 and all("<svg" in b for b in buttons)
     names = re.findall(r'<button\b[^>]*aria-label="([^"]+)"', steps.group(0))
     assert names == ["First step", "Previous step", "Next step", "Last step"]
-
-
-# --- the Careers hire question ----------------------------------------------------------------
-
-
-def ludus(convalescent: int) -> Sheet:
-    """Fred's new ludus of four, the first `convalescent` of them unable to fight."""
-    sheet = new_sheet(
-        "Fred",
-        [("Ajax", "murmillo"), ("Brutus", "thraex"), ("Crixus", "retiarius"), ("Dido", "secutor")],
-        "medicus",
-    )
-    for gladiator in sheet.gladiators[:convalescent]:
-        gladiator.convalescent = True
-    return sheet
-
-
-def test_the_hire_question_says_what_is_required() -> None:
-    tables = load_tables()
-    form = forms.hires(ludus(convalescent=2), tables)
-    assert "leave the list empty" not in form.text
-    assert "hire at least 2 gladiators" in form.text
-    assert form.fields[0]["min"] == 2
-    with pytest.raises(BadAnswer, match="hire at least 2"):
-        form.parse({"hires": []})
-    with pytest.raises(BadAnswer, match="hire at least 2"):
-        form.parse({})
-    hire = {"name": "Spiculus", "armatura": "hoplomachus", "rank": "tiro", "upgrades": ""}
-    assert form.parse({"hires": [hire]})[0][:3] == ("Spiculus", "hoplomachus", "tiro")
-
-
-def test_the_hire_question_when_none_is_needed() -> None:
-    form = forms.hires(ludus(convalescent=0), load_tables())
-    assert "none needed" in form.text and "leave the list empty" not in form.text
-    assert form.fields[0]["min"] == 0
-    assert form.parse({"hires": []}) == []

@@ -233,8 +233,10 @@ def hires(sheet: Sheet, tables: Tables) -> Form:
 
     ready = sum(1 for g in sheet.gladiators if not g.convalescent)
     size = tables.ludus.deployed
-    need = max(0, size - ready)  # hires the arena needs: hiring is required when above 0
-    short = f"{sheet.lanista} has {ready} ready of the {size} the arena needs"
+    # Hiring is required when the ludus cannot send the arena's number: an answer left short
+    # is refused by the sequence (careers/sequence.py `_hire`, which also counts the hires an
+    # earlier answer of this step made), and asked again.
+    need = max(0, size - ready)
 
     def parse(reader: _Reader) -> list[Hire]:
         found: list[Hire] = []
@@ -245,15 +247,14 @@ def hires(sheet: Sheet, tables: Tables) -> Form:
             armatura = _text(row.get("armatura"), f"{name}'s armatura").lower()
             rank = _rank(row.get("rank"), name, tables)
             found.append((name, armatura, rank, _upgrades(row.get("upgrades"))))
-        if need and not found:
-            raise BadAnswer(f"{short}: hire at least {need} (one row each)")
         return found
 
     paid = f"Each is paid now and leaves after the combat ({prices})"
     if need:
         text = (
-            f"{short} ({sheet.aurei} aurei): hire at least {need} gladiator"
-            f"{'s' if need > 1 else ''} for this combat, each of an armatura the ludus lacks. "
+            f"{sheet.lanista} ({sheet.aurei} aurei) has {ready} ready of the {size} the arena "
+            f"needs: hiring is required, at least {need} gladiator{'s' if need > 1 else ''} "
+            "for this combat in all, each of an armatura the ludus lacks (one row each). "
             f"{paid}."
         )
     else:
@@ -266,7 +267,7 @@ def hires(sheet: Sheet, tables: Tables) -> Form:
         "type": "rows",
         "label": "gladiators hired",
         "columns": columns,
-        "min": need,  # rows the page draws at first (and the fewest it accepts)
+        "min": need,  # rows the page draws at first: no empty answer offered when required
     }
     return Form("hires", text, [field_], _one(parse))
 
