@@ -28,6 +28,7 @@ import secrets
 import smtplib
 import ssl
 import tempfile
+import threading
 import weakref
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -194,6 +195,7 @@ class Sender:
         self.mail_ready = settings.mail_configured
         self.push_ready = keys.vapid is not None
         self._task: asyncio.Task[None] | None = None
+        self._sending = threading.Lock()  # held while a batch is claimed and sent
         _configured[store.engine] = self
 
     # the loop
@@ -212,11 +214,18 @@ class Sender:
             self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
+        """Stop sending in the background, once the batch being sent (in a worker thread,
+        which a cancellation does not stop) is done."""
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+            await asyncio.to_thread(self._wait_idle)
+
+    def _wait_idle(self) -> None:
+        with self._sending:
+            pass
 
     async def _run(self) -> None:
         purged = datetime.min.replace(tzinfo=UTC)
@@ -233,9 +242,10 @@ class Sender:
 
     def run_once(self, now: datetime | None = None) -> int:
         """Claim the due notifications and send each; how many were claimed."""
-        rows = self.outbox.claim(LEASE, now=now)
-        for row in rows:
-            self._deliver(row, now)
+        with self._sending:
+            rows = self.outbox.claim(LEASE, now=now)
+            for row in rows:
+                self._deliver(row, now)
         return len(rows)
 
     def _deliver(self, row: OutboxRow, now: datetime | None) -> None:

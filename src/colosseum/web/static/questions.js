@@ -43,6 +43,7 @@ function rowsField(field) {
   const head = make("tr", {}, ...field.columns.map((c) => make("th", { textContent: c.label })), make("th"));
   const add = make("button", { type: "button", textContent: "Add a row", className: "add" });
   add.addEventListener("click", addRow);
+  for (let n = 0; n < (field.min || 0); n += 1) addRow(); // rows a required answer needs
   return make("fieldset", { className: "rows" }, make("legend", { textContent: field.label }),
     make("table", {}, make("thead", {}, head), body), add);
 }

@@ -126,7 +126,7 @@ function showStatus() {
   } else if (state.terminal) {
     const winners = state.winners.map((seat) => name(state, seat));
     text = `Game over. ${winners.length ? `Won by ${winners.join(" and ")}.` : "No winner."}`;
-    if (state.capped) text += " (ended by the round limit)";
+    if (state.capped) text += main.dataset.game === "jugula" ? " (ended by the turn limit)" : " (ended by the round limit)";
   } else if (thinking !== null && thinking === state.current) {
     text = `${name(state, thinking)} is thinking…`;
   } else if (state.seat !== null && state.current === state.seat) {
