@@ -41,9 +41,12 @@ ROOT |= {"role": "group", "aria_label": "Ludus Gladiatorius board"}
 KEYBOARD = {"tabindex": "0", "role": "button"}
 WHITE_BOLD = {"font_size": "12", "font_weight": "bold", "fill": "#fff", "text_anchor": "middle"}
 LEGEND = (
-    "? face-down counter · green hex: move there · dashed red ring: attack · "
-    "gold ring: deciding · yellow lattice: the net · shaded hex: starting hex"
+    "? face-down counter · green hex: move there · dashed red ring: attack",
+    "gold ring: deciding · yellow lattice: the net · shaded hex: starting hex",
 )
+# Text sizes in user units: the board is drawn for at least 1 unit = 1 CSS px (style.css gives
+# .ludus-board a min-width of its 720 units), so none is under 11, the size a phone needs.
+SMALL, TOKEN_R = "11", 22
 
 
 # --- markup --------------------------------------------------------------------------------
@@ -162,8 +165,8 @@ def _split_actions(legal: Sequence[str], arena: Arena, on_map: set[int]) -> tupl
 
 @cache
 def _hex(folder: str, name: str, actions: tuple[str, ...]) -> str:
-    """A hex of sand with its name; green and clickable when the viewer may move there.
-    Nothing else of the view shows on it, so each is drawn once."""
+    """A hex of sand with its name at the top; green and clickable when the viewer may move
+    there. Nothing else of the view shows on it, so each is drawn once."""
     arena = load_catalog(folder).arena
     start = next((n for n, i in arena.starts.items() if arena.names[i] == name), None)
     cx, cy = _centre(arena, name)
@@ -175,7 +178,7 @@ def _hex(folder: str, name: str, actions: tuple[str, ...]) -> str:
     parts = [
         title(tip),
         el("polygon", points=points, fill=fill, stroke="#8d7750"),
-        text(cx, cy - 0.62 * R, name, font_size="8"),
+        text(cx, cy - 0.5 * R, name, font_size=SMALL, class_="hex-name"),
         text(cx, cy + 6, str(start), font_size="16", fill="#c9ad72") if start else "",
     ]
     classes = "hex" + (" start" if start else "")
@@ -191,11 +194,11 @@ def _counter_disc(entry: Entry, cx: float, cy: float) -> str:
     if counter is None:
         return ""
     if counter == "hidden":
-        disc = _circle(cx, cy, 8, fill="#37474f", stroke="#fff")
-        mark = text(cx, cy + 3, "?", font_size="9", fill="#fff")
+        disc = _circle(cx, cy, 10, fill="#37474f", stroke="#fff")
+        mark = text(cx, cy + 4, "?", font_size=SMALL, fill="#fff")
         return el("g", disc + mark, class_="counter counter-hidden", font_weight="bold")
-    disc = _circle(cx, cy, 8, fill="#fff8e1", stroke=EDGE)
-    mark = text(cx, cy + 2.5, "–" if counter == "blank" else counter, font_size="7")
+    disc = _circle(cx, cy, 10, fill="#fff8e1", stroke=EDGE)
+    mark = text(cx, cy + 4, "–" if counter == "blank" else counter, font_size=SMALL)
     return el("g", disc + mark, class_="counter counter-face", font_weight="bold", fill="#3e2723")
 
 
@@ -211,25 +214,29 @@ def _token(entry: Entry, arena: Arena, view: View, actions: list[str]) -> str:
     target = {"fill": "none", "stroke": "#b71c1c", "stroke_dasharray": "4 3"}
     parts = [
         title(tip),
-        _circle(cx, cy, 23, **ring) if active else "",
-        _circle(cx, cy, 23, stroke_width="2.5", class_="target-ring", **target) if actions else "",
+        _circle(cx, cy, TOKEN_R + 3, **ring) if active else "",
+        _circle(cx, cy, TOKEN_R + 3, stroke_width="2.5", class_="target-ring", **target)
+        if actions
+        else "",
         _circle(
             cx,
             cy,
-            19,
+            TOKEN_R,
             fill=_fill(owner),
             stroke=DARK,
             stroke_width="2",
             stroke_dasharray=seat_dash(owner),
             class_=f"seat-{owner}",
         ),
-        text(cx, cy - 7, entry["name"][:5], font_size="7"),
-        text(cx, cy + 6, str(number), font_size="13", font_weight="bold"),
-        text(cx, cy + 15, f"{entry['life']}/{entry['max_life']}", font_size="7"),
-        _counter_disc(entry, cx + 17, cy - 15),
+        text(cx, cy - 7, entry["name"][:5], font_size=SMALL),
+        text(cx, cy + 6, str(number), font_size="14", font_weight="bold"),
+        text(cx, cy + 17, f"{entry['life']}/{entry['max_life']}", font_size=SMALL),
+        _counter_disc(entry, cx + 19, cy - 17),
     ]
     classes = f"gladiator owner-{owner}" + (" active" if active else "")
     extra = {"data_gladiator": str(number), "text_anchor": "middle", "fill": "#fff"}
+    if active:  # board.js pans a board wider than its frame to the gladiator deciding
+        extra["data_focus"] = str(number)
     if actions:
         return el("g", "".join(parts), **_clickable(actions, f"{classes} target"), **extra)
     return el("g", "".join(parts), class_=classes, **extra)
@@ -347,7 +354,7 @@ def _buttons(notations: Sequence[str], view: View, y: float, width: float) -> tu
             title(describe_action(notation, view).plain)
             + _rect(x - BUTTON_W / 2, top, BUTTON_W, BUTTON_H, rx="6", fill="#fffdf5", stroke=EDGE)
             + text(x, top + 16, _button_label(notation), font_weight="bold")
-            + text(x, top + 31, notation, font_size="10", font_family="monospace")
+            + text(x, top + 32, notation, font_size=SMALL, font_family="monospace")
         )
         parts.append(el("g", inner, **_clickable([notation], "button")))
     rows = (len(notations) + per_row - 1) // per_row
@@ -365,8 +372,8 @@ def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
     dice = " ".join(die_letter(die) for die in entry.get("dice", []))
     x = ROSTER_X
     cells = [
-        _circle(x[0] + 6, y - 4, 8, **seat),
-        text(x[0] + 6, y, str(entry["number"]), **{**WHITE_BOLD, "font_size": "10"}),
+        _circle(x[0] + 6, y - 4, 9, **seat),
+        text(x[0] + 6, y, str(entry["number"]), **{**WHITE_BOLD, "font_size": SMALL}),
         text(x[1], y, entry["name"], font_weight="bold", **seat),
         text(x[2], y, _seat_words(owner, viewer)),
         text(x[3], y, entry.get("hex") or "–"),
@@ -375,7 +382,7 @@ def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
         text(x[5], y, dice),
         text(x[6], y, _counter_words(entry)),
         text(x[7], y, _specials(entry), fill=None if "specials_left" in entry else OUT_FILL),
-        text(x[8], y, ", ".join(_flags(entry)), font_size="10"),
+        text(x[8], y, ", ".join(_flags(entry)), font_size=SMALL),
     ]
     classes = "sheet" + (" dead" if out else "") + (" you" if owner == viewer else "")
     opacity = "0.45" if out else None
@@ -385,7 +392,7 @@ def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
 def _roster(view: View, y: float) -> tuple[str, float]:
     """The record sheets under a header line: the markup and the height used."""
     heads = zip(ROSTER_X, ROSTER_HEADS, strict=True)
-    parts = [text(x, y + 12, head, font_size="10", fill="#757575") for x, head in heads]
+    parts = [text(x, y + 12, head, font_size=SMALL, fill="#616161") for x, head in heads]
     for i, entry in enumerate(view.get("gladiators", [])):
         parts.append(_roster_row(entry, view.get("seat"), y + 34 + 22 * i))
     height = 34 + 22 * len(view.get("gladiators", []))
@@ -428,8 +435,10 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     markup, used = _roster(view, y)
     parts.append(markup)
     y += used + 16
-    parts.append(text(12, y, LEGEND, font_size="10", fill="#757575", class_="legend"))
-    return el("svg", "".join(parts), viewBox=f"0 0 {num(width)} {num(y + 10)}", **ROOT)
+    for line in LEGEND:
+        parts.append(text(12, y, line, font_size=SMALL, fill="#616161", class_="legend"))
+        y += 16
+    return el("svg", "".join(parts), viewBox=f"0 0 {num(width)} {num(y - 6)}", **ROOT)
 
 
 def merge_views(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

@@ -5,8 +5,12 @@
 // its key on click, Enter or Space (pointing at it shows its key for a moment); an element with
 // data-for="<key> ..." shows only while one of its keys is selected or pointed at (it carries
 // the class "for-hidden" otherwise). The selected key is kept across redraws of the board.
+// Panning: a board wider than its frame (a phone) scrolls sideways inside it; the frame is then
+// focusable (arrow keys pan it) and brought to the element marked data-focus (the gladiator
+// deciding) whenever that changes, so that the part of the board that matters is in view.
 
 let remembered = null;
+let focused = null;
 
 export function showBoard(container, svgText, play, labels = new Map()) {
   const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -37,7 +41,37 @@ export function showBoard(container, svgText, play, labels = new Map()) {
   }
   wireSelection(board);
   container.replaceChildren(board);
+  fitFrame(container);
 }
+
+// The frame of a board that pans: focusable and labelled while it scrolls, and scrolled to
+// the board's data-focus element when it is a new one.
+function fitFrame(container) {
+  const pans = container.scrollWidth > container.clientWidth + 1;
+  if (pans) {
+    container.setAttribute("tabindex", "0");
+    container.setAttribute("role", "region");
+  } else {
+    container.removeAttribute("tabindex");
+    container.removeAttribute("role");
+  }
+  const target = container.querySelector("[data-focus]");
+  const key = target ? target.getAttribute("data-focus") : null;
+  if (!pans || !target || key === focused) return;
+  focused = key;
+  const frame = container.getBoundingClientRect();
+  const box = target.getBoundingClientRect();
+  const middle = box.left + box.width / 2 - frame.left + container.scrollLeft;
+  container.scrollLeft = Math.max(0, middle - container.clientWidth / 2);
+}
+
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => {
+    for (const container of document.querySelectorAll(".board")) fitFrame(container);
+  }, 150);
+});
 
 function wireSelection(board) {
   const selectable = [...board.querySelectorAll("[data-select]")];
