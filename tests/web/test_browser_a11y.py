@@ -143,6 +143,10 @@ class Site:
             "lobby": ("/", "#game option"),
             "replay": (replay, "#board svg"),
             **{f"howto {g}": (f"/howto/{g}", "main h1") for g in (*GAMES, "careers")},
+            **{
+                f"reference {g}": (f"/howto/{g}/reference", "main h1")
+                for g in ("jugula", "ludi-gladiatorii")
+            },
             "signin": ("/signin", "#signin-name"),
             "register": ("/register", "#register-name"),
             "account": ("/account", "main h1"),
@@ -203,6 +207,7 @@ PAGES = [
     "lobby",
     "replay",
     *(f"howto {g}" for g in (*GAMES, "careers")),
+    *(f"reference {g}" for g in ("jugula", "ludi-gladiatorii")),
     "signin",
     "register",
     "account",

@@ -17,6 +17,8 @@ from markdown_it import MarkdownIt
 from ..core.errors import UnknownGame
 from ..core.registry import game_definition
 from .errors import TableNotFound
+from .howto_figures import with_figures
+from .references import REFERENCES
 from .service import TableService
 
 HERE = Path(__file__).parent
@@ -97,16 +99,33 @@ def howto_page(request: Request, game: str) -> HTMLResponse:
     )
 
 
+@pages.get("/howto/{game}/reference", response_class=HTMLResponse)
+def reference_page(request: Request, game: str) -> HTMLResponse:
+    """A game's reference (web/references.py): Jugula's cards and armaturae, Ludi's buildings."""
+    try:
+        info = game_definition(game).info
+    except UnknownGame:
+        raise TableNotFound(f"no game {game!r}") from None
+    make = REFERENCES.get(info.id)
+    if make is None:
+        raise TableNotFound(f"no reference page for {info.title}")
+    reference = make()
+    return templates.TemplateResponse(
+        request, "reference.html", {"title": reference.title, "reference": reference}
+    )
+
+
 @lru_cache(maxsize=8)
 def howto_html(game_id: str) -> str | None:
     """The game's how-to-play page (Markdown in `howto/`), as HTML; raw HTML in it is not
-    passed through."""
+    passed through. A paragraph `[[figure name]]` becomes that figure, drawn by the game's
+    own renderer (web/howto_figures.py)."""
     path = HERE / "howto" / f"{game_id}.md"
     if not path.exists():
         return None
     markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
     html: str = markdown.render(path.read_text(encoding="utf-8"))
-    return html
+    return with_figures(html, game_id)
 
 
 # --- the error page ---------------------------------------------------------------------------
