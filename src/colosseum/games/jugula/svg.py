@@ -3,14 +3,16 @@
 `render_svg(view, legal)` draws the 8×8 arena (rank 8 at the top, files a to h left to right,
 as the notation names the squares) with each gladiator in his lanista's colour, a wedge for his
 facing, `*` when wounded and a cyan count of the Hindrance markers he holds; hovering or
-selecting a gladiator shows his front zone (orange) and danger zone (red). Under the arena:
-whose decision it is, the attack in progress, the gladiators still to deploy, the viewer's hand
-as cards, the other choices as buttons, and a panel per lanista (Vox Populi track, familia,
-discard pile). Every element standing for legal actions carries them in `data-action`, several
-joined by "|"; a gladiator to deploy carries `data-select`, and the squares it may take
-`data-for` (shown only while it is selected: `board.js`). `merge_views` joins every seat's view
-for a replay. Nothing here reads the game state: whatever is drawn comes from
-`state.view(seat)`, the names from the catalog.
+selecting a gladiator shows his front zone (orange) and danger zone (red). Beside the arena a
+box per lanista (`svg_lanistae`: selecting it shows his cards over the arena). Under the
+arena: whose decision it is, the attack in progress, the gladiators still to deploy, the
+viewer's hand as cards, the other choices as buttons, and the key in a tooltip. The board is
+narrow (`WIDTH`) with large text (`FONT`): legible on a phone, and kept within the screen's
+height on a laptop (`STYLE`). Every element standing for legal actions carries them in
+`data-action`, several joined by "|"; a gladiator to deploy carries `data-select`, and the
+squares it may take `data-for` (shown only while it is selected: `board.js`). `merge_views`
+joins every seat's view for a replay. Nothing here reads the game state: whatever is drawn
+comes from `state.view(seat)`, the names from the catalog.
 """
 
 from __future__ import annotations
@@ -25,9 +27,12 @@ from ...core.svg import el, num, seat_dash, text, title
 from .board import geometry
 from .render import DECISION_WORDS
 from .render_names import FACINGS, abbreviation
+from .svg_lanistae import lanistae
 from .svg_parts import (
     DARK,
+    FONT,
     GOLD,
+    HEAD,
     MUTED,
     WIDTH,
     Entry,
@@ -41,27 +46,33 @@ from .svg_parts import (
     fit,
     gladiator_about,
     hand,
-    lanista_panel,
     rect,
     seat_words,
     words,
+    wrap,
 )
 
-S = 50  # a square's side
-X0, Y0 = 28, 44  # the arena's top left corner
+S = 44  # a square's side: 34 CSS px on a phone
+X0, Y0 = 24, 46  # the arena's top left corner
 LIGHT, DARK_SAND, REACH = "#efe0bb", "#e0c998", "#a5d6a7"
 FRONT, DANGER = "#ffb74d", "#e53935"
 WEDGES = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 ON_SQUARE = ("push",)
 ON_TOKEN = ("face", "move", "shake", "heal", "execute", "dementia", "impetus")
 ON_CARD = ("play", "discard", "bid", "card")
-STYLE = ".jugula-board .for-hidden{display:none}"
+# Within the screen's height on a wide screen (the board is narrower than tall); a phone
+# scrolls the page instead of shrinking the board.
+STYLE = (
+    ".jugula-board .for-hidden{display:none}"
+    "@media (min-width:600px){.board svg.jugula-board{max-height:max(32rem,calc(100vh - 3rem))}}"
+)
 ROOT = {"xmlns": "http://www.w3.org/2000/svg", "class_": "jugula-board"}
 ROOT |= {"font_family": "sans-serif", "role": "group", "aria_label": "Jugula board"}
 LEGEND = (
-    "wedge: facing · * wounded · cyan: Hindrance markers held",
+    "Key: wedge: facing · * wounded · cyan: Hindrance markers held",
     "green: a choice · gold ring: to designate · dashed red ring: a target",
     "point at or select a gladiator: his front zone (orange) and danger zone (red)",
+    "a lanista's box: select it for his cards",
 )
 
 
@@ -148,14 +159,13 @@ def _plain_grid(width: int, height: int) -> str:
         for file in range(width):
             name = f"{chr(ord('a') + file)}{rank}"
             parts.append(_square(view, name, LIGHT if (file + rank) % 2 else DARK_SAND, ()))
-    label = {"font_size": "12", "fill": MUTED, "text_anchor": "middle"}
+    label = {"font_size": str(FONT), "fill": MUTED, "text_anchor": "middle"}
     for file in range(width):
         letter, x = chr(ord("a") + file), X0 + file * S + S / 2
-        parts += [text(x, Y0 - 6, letter, **label), text(x, Y0 + height * S + 15, letter, **label)]
+        parts.append(text(x, Y0 - 7, letter, **label))
     for rank in range(height, 0, -1):
-        y = Y0 + (height - rank) * S + S / 2 + 4
-        right = X0 + width * S + 12
-        parts += [text(X0 - 12, y, str(rank), **label), text(right, y, str(rank), **label)]
+        y = Y0 + (height - rank) * S + S / 2 + 5
+        parts.append(text(X0 - 12, y, str(rank), **label))
     return el("g", "".join(parts), class_="grid")
 
 
@@ -229,40 +239,40 @@ def _token(view: View, entry: Entry, actions: Sequence[str]) -> str:
     targeted = any(n.split()[0] in ("attack", "hinder", "execute", "dementia") for n in actions)
     ring = {"fill": "none", "stroke_width": "3"}
     ring |= {"stroke": "#b71c1c", "stroke_dasharray": "5 3"} if targeted else {"stroke": GOLD}
-    tip_x, tip_y = cx + dx * 24, cy + dy * 24
-    side_x, side_y = -dy * 9, dx * 9
+    tip_x, tip_y = cx + dx * 22, cy + dy * 22
+    side_x, side_y = -dy * 8, dx * 8
     wedge = (
-        f"{num(tip_x)},{num(tip_y)} {num(cx + dx * 14 + side_x)},{num(cy + dy * 14 + side_y)}"
-        f" {num(cx + dx * 14 - side_x)},{num(cy + dy * 14 - side_y)}"
+        f"{num(tip_x)},{num(tip_y)} {num(cx + dx * 13 + side_x)},{num(cy + dy * 13 + side_y)}"
+        f" {num(cx + dx * 13 - side_x)},{num(cy + dy * 13 - side_y)}"
     )
     parts = [
         title(tip),
-        circle(cx, cy, 22, **ring) if actions else "",
+        # the whole square takes the pointer: a target as large as the square
+        rect(x + 1, y + 1, S - 2, S - 2, fill="#fff", fill_opacity="0", class_="hit"),
+        circle(cx, cy, 20, **ring) if actions else "",
         el("polygon", points=wedge, fill=DARK, class_="facing") if dx or dy else "",
         circle(
             cx,
             cy,
-            16,
+            15,
             fill=fill(seat),
             stroke=DARK,
             stroke_width="2",
             stroke_dasharray=seat_dash(seat),
             class_=f"seat-{seat}",
         ),
-        text(cx, cy + 2, abbreviation(entry.get("armatura")), font_size="13", font_weight="bold"),
-        text(cx, cy + 12, str(seat), font_size="8"),
+        text(cx, cy + 5, abbreviation(entry.get("armatura")), font_size=str(FONT)),
     ]
     if entry.get("wounded"):
-        parts.append(circle(x + 9, y + 9, 7, fill="#fdd835", stroke=DARK, class_="wound"))
-        parts.append(text(x + 9, y + 15, "*", font_size="14", fill=DARK, font_weight="bold"))
+        parts.append(circle(x + 9, y + 9, 8, fill="#fdd835", stroke=DARK, class_="wound"))
+        parts.append(text(x + 9, y + 17, "*", font_size=str(FONT), fill=DARK))
     if entry.get("markers_held"):
         parts.append(
-            rect(x + S - 17, y + S - 17, 14, 14, fill="#26c6da", stroke=DARK, class_="hindrance")
+            rect(x + S - 18, y + S - 19, 17, 18, fill="#26c6da", stroke=DARK, class_="hindrance")
         )
-        parts.append(
-            text(x + S - 10, y + S - 6, str(entry["markers_held"]), font_size="10", fill=DARK)
-        )
+        parts.append(text(x + S - 9.5, y + S - 5, str(entry["markers_held"]), fill=DARK))
     attrs = {"data_select": f"g{entry['id']}", "text_anchor": "middle", "fill": "#fff"}
+    attrs |= {"font_size": str(FONT), "font_weight": "bold"}
     if actions:
         return el("g", "".join(parts), **clickable(actions, "gladiator"), **attrs)
     return el(
@@ -322,44 +332,45 @@ def _fight_lines(view: View) -> list[str]:
 
 
 def _status(view: View, y: float) -> tuple[str, float]:
-    """Whose decision it is and what about, then the attack in progress."""
-    turn = f"Jugula · turn {view.get('turn')} · round {view.get('round')}"
+    """The turn above the arena; under it, whose decision it is and what about, then the
+    attack in progress: the markup and the height used under the arena."""
+    turn = f"Turn {view.get('turn')} · round {view.get('round')}"
     turn += " · SUDDEN DEATH" if view.get("sudden_death") else ""
     viewer = view.get("seat")
     who = "spectator" if viewer is None else f"you are seat {viewer}"
     deciding = view.get("winners", [None])[0] if view.get("over") else view.get("current_player")
     parts = [
-        text(12, 22, turn, font_size="15", font_weight="bold", fill=DARK),
-        text(WIDTH - 12, 22, who, font_size="12", text_anchor="end", fill=MUTED),
+        text(12, 20, turn, font_weight="bold", fill=DARK),
+        text(WIDTH - 12, 20, who, text_anchor="end", fill=MUTED),
     ]
     line = _decision_words(view)
+    shown = wrap(line, WIDTH - 24, HEAD, lines=2)
     parts.append(
         el(
             "g",
             title(line)
-            + text(
-                12,
-                y + 16,
-                fit(line, WIDTH - 20, 14),
-                font_size="14",
-                font_weight="bold",
-                fill=fill(deciding),
+            + "".join(
+                text(12, y + 18 + 20 * i, part, font_size=str(HEAD), font_weight="bold")
+                for i, part in enumerate(shown)
             ),
             class_="turn",
+            fill=fill(deciding),
         )
     )
-    for i, words_ in enumerate(_fight_lines(view)):
+    used = 8 + 20 * len(shown)
+    for words_ in _fight_lines(view):
+        shown = wrap(words_, WIDTH - 24, lines=2)
         parts.append(
             el(
                 "g",
                 title(words_)
-                + text(
-                    12, y + 36 + 16 * i, fit(words_, WIDTH - 20, 12), font_size="12", fill="#b71c1c"
-                ),
+                + "".join(text(12, y + used + 16 + 19 * i, part) for i, part in enumerate(shown)),
                 class_="fight",
+                fill="#b71c1c",
             )
         )
-    return "".join(parts), 26 + 16 * len(_fight_lines(view))
+        used += 19 * len(shown)
+    return el("g", "".join(parts), class_="status", font_size=str(FONT)), used + 6
 
 
 # --- the whole board ---------------------------------------------------------------------------
@@ -369,9 +380,11 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
     """The board as `view` shows it, as standalone SVG; `legal` (the viewer's own legal
     actions) become clickable squares, gladiators, cards and buttons carrying `data-action`."""
     found = _split(view, [str(n) for n in legal])
-    height = _size(view)[1]
-    parts = [el("style", STYLE), _arena(view, found)]
-    y: float = Y0 + height * S + 24
+    width, height = _size(view)
+    right = X0 + width * S + 6
+    boxes, details = lanistae(view, right, Y0, WIDTH - right - 4, height * S + 8)
+    parts = [el("style", STYLE), _arena(view, found), boxes]
+    y: float = Y0 + height * S + 10
     markup, used = _status(view, y)
     parts.append(markup)
     y += used
@@ -389,15 +402,14 @@ def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
         y += used
     markup, used = buttons(found.buttons, view, y)
     parts.append(markup)
-    y += used + 6
-    for lanista in view.get("lanistae", []):
-        markup, used = lanista_panel(view, lanista, y)
-        parts.append(markup)
-        y += used
-    for i, line in enumerate(LEGEND):
-        parts.append(text(12, y + 10 + 12 * i, line, font_size="9", fill=MUTED, class_="legend"))
-    box = f"0 0 {WIDTH} {num(y + 12 + 12 * len(LEGEND))}"
-    return el("svg", "".join(parts), viewBox=box, **ROOT)
+    y += used
+    key = fit(LEGEND[0] + " (more: point here)", WIDTH - 24)
+    parts.append(
+        el("g", title("\n".join(LEGEND)) + text(12, y + 18, key), class_="legend", fill=MUTED)
+    )
+    parts.append(details)  # last: over the arena while a lanista is selected
+    box = f"0 0 {WIDTH} {num(y + 28)}"
+    return el("svg", "".join(parts), viewBox=box, font_size=str(FONT), **ROOT)
 
 
 def merge_views(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

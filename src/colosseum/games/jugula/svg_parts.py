@@ -1,9 +1,11 @@
 """The pieces of the Jugula SVG board (`svg.py`) below the arena, drawn from a view only.
 
-Markup helpers, the viewer's hand as clickable cards, the action buttons, the gladiators
-waiting to be deployed, and one panel per lanista: the Vox Populi track, the familia, the
-discard pile and what else is public of his cards. Names come from the catalog and the
-terminal renderer's words (`render_names`, `render_words`), never internal ids.
+Markup helpers, the viewer's hand as clickable cards (a card shows its name and values; its
+ability is in its tooltip), the action buttons and the gladiators waiting to be deployed (the
+lanistae beside the arena are `svg_lanistae`). Every text is at least `FONT` user units, the
+board `WIDTH` wide: drawn for 11 CSS px on a 390 px phone and 12 on a laptop. Names come from
+the catalog and the terminal renderer's words (`render_names`, `render_words`), never
+internal ids.
 """
 
 from __future__ import annotations
@@ -12,17 +14,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.svg import SEAT_FILLS, el, num, text, title
-from .render_names import abbreviation, armatura_name, card_spec, catalog, stars
+from .render_names import armatura_name, card_spec, stars
 from .render_words import describe_action
 
 View = Mapping[str, Any]
 Entry = Mapping[str, Any]
 
-WIDTH = 456
+# The board's width and its smallest text (user units), chosen: a 375 px phone column shows
+# the board at 0.77 px a unit, so FONT is 11.5 CSS px there; a laptop shows it larger.
+WIDTH, FONT, HEAD = 488, 15, 16
 DARK, MUTED, EDGE, GOLD = "#2b2118", "#6f5f4d", "#5d4037", "#ffb300"
 PANEL, PRIMA = "#fffdf5", "#b71c1c"
-CARD_W, CARD_H, CARD_GAP = 104, 66, 8
-BUTTON_W, BUTTON_H = 218, 32
+CARD_W, CARD_H, CARD_GAP = 110, 74, 8
+BUTTON_W, BUTTON_H = 228, 38
 KEYBOARD = {"tabindex": "0", "role": "button"}
 
 
@@ -42,10 +46,28 @@ def clickable(notations: Sequence[str], classes: str) -> dict[str, Any]:
     return {"class_": f"{classes} action", "data_action": "|".join(notations)} | KEYBOARD
 
 
-def fit(words: str, width: float, size: float) -> str:
-    """`words` cut with an ellipsis to about `width` pixels at font size `size`."""
-    most = max(3, int(width / (0.56 * size)))
+def fit(words: str, width: float, size: float = FONT, bold: bool = False) -> str:
+    """`words` cut with an ellipsis to about `width` user units at font size `size`."""
+    most = max(3, int(width / ((0.6 if bold else 0.56) * size)))
     return words if len(words) <= most else words[: most - 1].rstrip() + "…"
+
+
+def wrap(words: str, width: float, size: float = FONT, lines: int = 3) -> list[str]:
+    """`words` in lines of about `width` user units at font size `size`, at most `lines`
+    (the last cut with an ellipsis)."""
+    most = max(3, int(width / (0.56 * size)))
+    found: list[str] = []
+    line = ""
+    for word in words.split():
+        if line and len(line) + 1 + len(word) > most:
+            found.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    found.append(line)
+    if len(found) > lines:
+        found = [*found[: lines - 1], fit(" ".join(found[lines - 1 :]), width, size)]
+    return found
 
 
 def fill(seat: Any) -> str:
@@ -90,7 +112,8 @@ def card_about(code: str) -> str:
 
 
 def _card(code: str, x: float, y: float, actions: Sequence[str], view: View) -> str:
-    """One card of the viewer's hand; clickable with every legal action that plays it."""
+    """One card of the viewer's hand: its name, values and die (its ability in the tooltip);
+    clickable with every legal action that plays it."""
     spec = card_spec(code)
     prima = spec is not None and spec.prima
     tip = card_about(code) + "".join(f"\n· {words(n, view)}" for n in actions)
@@ -100,24 +123,22 @@ def _card(code: str, x: float, y: float, actions: Sequence[str], view: View) -> 
         rect(x, y, CARD_W, CARD_H, rx="6", fill=PANEL, **edge),
         text(
             x + 6,
-            y + 16,
-            fit(card_name(code), CARD_W - 10, 12),
+            y + 19,
+            fit(card_name(code), CARD_W - 10, bold=True),
             font_weight="bold",
             fill=PRIMA if prima else DARK,
         ),
     ]
     if spec is not None:
         values = f"Mv{spec.movement} Vx{spec.vox} Cb{spec.combat}"
-        parts.append(text(x + 6, y + 34, values, font_size="11", fill=MUTED))
-        parts.append(
-            text(x + 6, y + 49, f"Dr{spec.draw} Up{spec.upgrade}", font_size="11", fill=MUTED)
-        )
+        parts.append(text(x + 6, y + 42, values, fill=MUTED))
+        parts.append(text(x + 6, y + 64, f"Dr{spec.draw} Up{spec.upgrade}", fill=MUTED))
         parts.append(
             text(
                 x + CARD_W - 8,
-                y + 58,
+                y + 65,
                 str(spec.die),
-                font_size="18",
+                font_size="22",
                 font_weight="bold",
                 text_anchor="end",
                 fill=DARK,
@@ -132,19 +153,18 @@ def hand(
     codes: Sequence[str], by_card: Mapping[str, list[str]], view: View, y: float
 ) -> tuple[str, float]:
     """The viewer's hand as cards, four a row: the markup and the height used."""
-    per_row = int((WIDTH - 16 + CARD_GAP) // (CARD_W + CARD_GAP))
-    parts = [text(12, y + 14, f"Your hand ({len(codes)})", font_weight="bold")]
+    per_row = int((WIDTH - 24 + CARD_GAP) // (CARD_W + CARD_GAP))
+    parts = [text(12, y + 16, f"Your hand ({len(codes)})", font_weight="bold")]
     for i, code in enumerate(codes):
         x = 12 + (i % per_row) * (CARD_W + CARD_GAP)
-        top = y + 22 + (i // per_row) * (CARD_H + CARD_GAP)
+        top = y + 24 + (i // per_row) * (CARD_H + CARD_GAP)
         parts.append(_card(code, x, top, by_card.get(code, []), view))
+    attrs = {"class_": "hand", "font_size": str(FONT), "fill": DARK}
     if not codes:
-        parts.append(text(12, y + 36, "no card", fill=MUTED))
-        return el("g", "".join(parts), class_="hand", font_size="13", fill=DARK), 48
+        parts.append(text(12, y + 40, "no card", fill=MUTED))
+        return el("g", "".join(parts), **attrs), 50
     rows = (len(codes) + per_row - 1) // per_row
-    return el("g", "".join(parts), class_="hand", font_size="13", fill=DARK), (
-        26 + rows * (CARD_H + CARD_GAP)
-    )
+    return el("g", "".join(parts), **attrs), 28 + rows * (CARD_H + CARD_GAP)
 
 
 # --- buttons and the gladiators to deploy -----------------------------------------------------
@@ -154,26 +174,20 @@ def buttons(notations: Sequence[str], view: View, y: float) -> tuple[str, float]
     """The other legal actions as buttons, two a row: the markup and the height used."""
     if not notations:
         return "", 0
-    parts = [text(12, y + 14, "Your choices", font_weight="bold")]
+    parts = [text(12, y + 16, "Your choices", font_weight="bold")]
     for i, notation in enumerate(notations):
         x = 12 + (i % 2) * (BUTTON_W + 8)
-        top = y + 22 + (i // 2) * (BUTTON_H + 6)
+        top = y + 24 + (i // 2) * (BUTTON_H + 6)
         label = words(notation, view)
         inner = (
             title(label)
             + rect(x, top, BUTTON_W, BUTTON_H, rx="6", fill=PANEL, stroke=EDGE)
-            + text(
-                x + BUTTON_W / 2,
-                top + 20,
-                fit(label, BUTTON_W - 10, 12),
-                text_anchor="middle",
-                font_size="12",
-            )
+            + text(x + BUTTON_W / 2, top + 24, fit(label, BUTTON_W - 12), text_anchor="middle")
         )
         parts.append(el("g", inner, **clickable([notation], "button")))
     rows = (len(notations) + 1) // 2
-    markup = el("g", "".join(parts), class_="buttons", font_size="13", fill=DARK)
-    return markup, 26 + rows * (BUTTON_H + 6)
+    markup = el("g", "".join(parts), class_="buttons", font_size=str(FONT), fill=DARK)
+    return markup, 28 + rows * (BUTTON_H + 6)
 
 
 def bench(
@@ -184,16 +198,16 @@ def bench(
     if not codes:
         return "", 0
     hint = "choose a gladiator, then a square" if select else "choose a square"
-    parts = [text(12, y + 14, f"To deploy: {hint}", font_weight="bold")]
+    parts = [text(12, y + 16, f"To deploy: {hint}", font_weight="bold")]
     for i, code in enumerate(codes):
-        x, top = 12 + (i % 4) * 110, y + 22 + (i // 4) * 42
+        x, top = 12 + (i % 4) * (CARD_W + CARD_GAP), y + 24 + (i // 4) * 46
         inner = (
             title(f"{armatura_name(code)}: deploy on a square of your zone")
-            + rect(x, top, 102, 34, rx="6", fill=fill(seat), stroke=DARK)
+            + rect(x, top, CARD_W, 40, rx="6", fill=fill(seat), stroke=DARK)
             + text(
-                x + 51,
-                top + 22,
-                fit(armatura_name(code), 96, 13),
+                x + CARD_W / 2,
+                top + 26,
+                fit(armatura_name(code), CARD_W - 8, bold=True),
                 text_anchor="middle",
                 fill="#fff",
                 font_weight="bold",
@@ -203,7 +217,8 @@ def bench(
         parts.append(el("g", inner, **attrs) if select else el("g", inner, class_="bench"))
         parts.append(after.get(code, ""))
     rows = (len(codes) + 3) // 4
-    return el("g", "".join(parts), class_="deploy", font_size="13", fill=DARK), 26 + rows * 42
+    markup = el("g", "".join(parts), class_="deploy", font_size=str(FONT), fill=DARK)
+    return markup, 28 + rows * 46
 
 
 # --- the lanistae ------------------------------------------------------------------------------
@@ -227,143 +242,3 @@ def gladiator_about(entry: Entry, viewer: Any) -> str:
         "hindered" if entry.get("hindered") else "",
     ]
     return "\n".join(line for line in lines if line)
-
-
-def _vox(lanista: Entry, x: float, y: float) -> str:
-    """The Vox Populi track 0 to the top, the lanista's marker filled in his colour."""
-    level, seat = int(lanista.get("vox", 0)), lanista.get("seat")
-    top = max(catalog().rules.vox_max, level)
-    parts = [
-        title(
-            f"Vox Populi {level}: ATT +{lanista.get('attack_bonus')}, "
-            f"hand limit {lanista.get('hand_limit')}"
-        )
-    ]
-    for space in range(top + 1):
-        here = space == level
-        box = {"fill": fill(seat), "stroke": DARK} if here else {"fill": PANEL, "stroke": MUTED}
-        parts.append(rect(x + 17 * space, y, 15, 16, rx="2", **box))
-        parts.append(
-            text(
-                x + 17 * space + 7.5,
-                y + 12,
-                str(space),
-                font_size="10",
-                text_anchor="middle",
-                fill="#fff" if here else MUTED,
-            )
-        )
-    return el("g", "".join(parts), class_="vox")
-
-
-def _familia(view: View, seat: Any, x: float, y: float) -> str:
-    """The lanista's gladiators as chips: two letters, wounded (*) or fallen (struck out)."""
-    parts = []
-    mine = [g for g in view.get("gladiators", []) if g.get("seat") == seat]
-    for i, entry in enumerate(mine):
-        left = x + 36 * i
-        fallen = bool(entry.get("bitten"))
-        mark = abbreviation(entry.get("armatura")) if entry.get("armatura") else "?"
-        mark += "*" if entry.get("wounded") else ""
-        chip = rect(left, y, 33, 16, rx="3", fill="#9e9e9e" if fallen else fill(seat))
-        label = text(
-            left + 16.5,
-            y + 12,
-            mark,
-            font_size="10",
-            text_anchor="middle",
-            fill="#fff",
-            font_weight="bold",
-            text_decoration="line-through" if fallen else None,
-        )
-        parts.append(
-            el(
-                "g",
-                title(gladiator_about(entry, view.get("seat"))) + chip + label,
-                class_="chip fallen" if fallen else "chip",
-            )
-        )
-    return el("g", "".join(parts), class_="familia")
-
-
-def _status(view: View, seat: int) -> str:
-    notes = []
-    if not view.get("over") and view.get("turn") and view.get("turn_seat") == seat:
-        notes.append("to play")
-    if not view.get("over") and view.get("current_player") == seat:
-        notes.append("deciding")
-    if seat in view.get("winners", []):
-        notes.append("winner")
-    return " · ".join(notes)
-
-
-def _pile_lines(lanista: Entry, own: bool) -> list[str]:
-    """The public cards (and a hand as its owner saw it, in a replay), a line each."""
-    lines = [f"Discard: {card_names(lanista.get('discard', []))}"]
-    if lanista.get("hand") is not None and not own:
-        lines.append(f"Hand: {card_names(lanista['hand'])}")
-    elif lanista.get("hand_known"):
-        lines.append(f"Known in hand: {card_names(lanista['hand_known'])}")
-    for key, label in (
-        ("in_play", "In play"),
-        ("removed", "Removed"),
-        ("prima_aside", "Prima Jugula aside"),
-    ):
-        if lanista.get(key):
-            lines.append(f"{label}: {card_names(lanista[key])}")
-    top = lanista.get("deck_top_known") if own else None
-    top = top or lanista.get("deck_top_public")
-    if top:
-        lines.append(f"Deck top (top first): {card_names(top)}")
-    if lanista.get("compelled"):
-        lines.append("Dubitatio: must play a card drawn at random next turn")
-    if lanista.get("bid"):
-        lines.append(f"Round card committed face down (from the {lanista['bid']})")
-    return lines
-
-
-def lanista_panel(view: View, lanista: Entry, y: float) -> tuple[str, float]:
-    """One lanista: name and status, Vox Populi track, familia, counts and card piles."""
-    seat, viewer = lanista["seat"], view.get("seat")
-    own = seat == viewer
-    status = _status(view, seat)
-    head = seat_words(seat, viewer) + (" · out of the arena" if lanista.get("out") else "")
-    counts = (
-        f"hand {lanista.get('hand_count')}/{lanista.get('hand_limit')} · "
-        f"deck {lanista.get('deck_count')}"
-    )
-    lines = _pile_lines(lanista, own)
-    height = 58 + 16 * len(lines)
-    parts = [
-        rect(
-            6,
-            y,
-            WIDTH - 12,
-            height - 6,
-            rx="6",
-            fill=PANEL,
-            stroke=fill(seat),
-            stroke_width="3" if status else "1.5",
-        ),
-        text(
-            14,
-            y + 18,
-            head + (f" · {status}" if status else ""),
-            font_weight="bold",
-            fill=fill(seat),
-        ),
-        text(WIDTH - 14, y + 18, counts, text_anchor="end", font_size="12", fill=MUTED),
-        _vox(lanista, 14, y + 26),
-        text(208, y + 38, f"ATT +{lanista.get('attack_bonus')}", font_size="11", fill=DARK),
-        _familia(view, seat, 262, y + 26),
-    ]
-    for i, line in enumerate(lines):
-        parts.append(
-            el(
-                "g",
-                title(line) + text(14, y + 60 + 16 * i, fit(line, WIDTH - 30, 12)),
-                class_="pile",
-            )
-        )
-    classes = f"lanista seat-{seat}" + (" you" if own else "")
-    return el("g", "".join(parts), class_=classes, font_size="12", fill=DARK), height
