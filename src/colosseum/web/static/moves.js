@@ -19,7 +19,8 @@ const PAGE_CLASSES = new Set([
   "move-changed",
   "move-pulse",
 ]);
-const MAX_MARKED = 60; // past this many changed pieces, the board is said to have changed all over
+const MAX_LISTED = 30; // chosen: the banner keeps the words of this many actions at most
+const MAX_MARKED = 120; // chosen: past this many changed parts, none is marked (it all changed)
 
 export function reducedMotion() {
   return Boolean(globalThis.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -53,8 +54,9 @@ function signatures(root) {
 }
 
 // Mark (class "move-changed") the smallest parts of the board drawn in `container` that were
-// not on the board drawn from `previousText` (the server's SVG shown before). Returns how
-// many parts were marked.
+// not on the board drawn from `previousText` (the server's SVG shown before), outside this
+// seat's own action targets. Returns how many parts were marked (also in the container's
+// data-changes).
 export function markChanges(previousText, container) {
   const board = container.querySelector("svg");
   if (!previousText || !board) return 0;
@@ -77,9 +79,13 @@ export function markChanges(previousText, container) {
     if (marked.length === before && element !== board) marked.push(element); // its own look
   };
   visit(board);
-  if (marked.length > MAX_MARKED) return 0;
-  for (const element of marked) element.classList.add("move-changed");
-  return marked.length;
+  // What lies in this seat's own action targets changed because the decision is now its own:
+  // the renderer marks those already.
+  const shown = marked.filter((element) => !element.closest("[data-action]"));
+  container.dataset.changes = String(shown.length);
+  if (shown.length > MAX_MARKED) return 0;
+  for (const element of shown) element.classList.add("move-changed");
+  return shown.length;
 }
 
 // The banner: `steps` are [{at, words}] in order, told one at a time.
@@ -101,27 +107,29 @@ export class MovesBanner {
     return this.timer !== null;
   }
 
-  // Tell these actions: at once with reduced motion, else one every STEP_MS.
+  // Tell these actions after those told since this seat last acted: at once with reduced
+  // motion, else one every STEP_MS (actions arriving meanwhile wait their turn).
   tell(steps) {
-    this.stop();
     if (!steps.length) return;
-    this.list.replaceChildren(
-      ...steps.map((step) => {
-        const item = document.createElement("li");
-        item.dataset.at = String(step.at);
-        item.textContent = step.words;
-        item.hidden = true;
-        return item;
-      }),
-    );
+    for (const step of steps) {
+      const item = document.createElement("li");
+      item.dataset.at = String(step.at);
+      item.textContent = step.words;
+      item.hidden = true;
+      this.list.append(item);
+    }
+    while (this.list.children.length > MAX_LISTED) {
+      if (!this.list.firstElementChild.hidden) this.shown -= 1;
+      this.list.firstElementChild.remove();
+    }
     this.banner.hidden = false;
-    this.shown = 0;
     const reduced = reducedMotion();
     this.banner.dataset.motion = reduced ? "reduced" : "full";
     if (reduced) {
       this.finish();
       return;
     }
+    if (this.playing()) return;
     this.banner.dataset.state = "playing";
     this.skipButton.hidden = false;
     this.board.classList.add("moves-playing");
@@ -165,6 +173,7 @@ export class MovesBanner {
   clear() {
     this.stop();
     this.list.replaceChildren();
+    this.shown = 0;
     this.banner.hidden = true;
     this.banner.dataset.state = "idle";
     this.skipButton.hidden = true;

@@ -12,6 +12,7 @@ import { TableChat } from "./chat.js";
 import { SeatClocks, timedOut, timeoutText } from "./clock.js";
 import { GuestSeat } from "./guest.js";
 import { bindNotationBox, showActions } from "./menu.js";
+import { markChanges, MovesBanner } from "./moves.js";
 import { bindNotifyButton, TurnNotifier } from "./notify.js";
 import { markNamed, refreshMyTables } from "./session.js";
 import { TableSocket } from "./socket.js";
@@ -39,9 +40,59 @@ let current = null; // the latest state shown
 let logVersion = 0; // the events of actions up to this number are in the log
 let thinking = null; // a computer seat deciding now
 let busy = false;
+let drawn = null; // what the drawn board and panels show (drawnKey): a state like it is not drawn again
+let drawnBoard = ""; // the server's SVG drawn last, to see what the next one changed
+let changedFrom = ""; // the SVG the banner's telling began from: what changed is marked from it
+let posting = null; // while this seat's action is on its way: the socket's messages held meanwhile
+const own = new Set(); // the action numbers this page played: not told back to it
+const banner = new MovesBanner({
+  banner: element("moves"),
+  list: element("moves-list"),
+  skip: element("moves-skip"),
+  board: element("board"),
+});
+main.dataset.draws = "0";
+
+// One redraw per version: the HTTP answer to this seat's action and the push of the same
+// version draw once; a state of the same version is drawn again only when the table around
+// it changed (seats, status, an ending, a failure).
+function drawnKey(state) {
+  return JSON.stringify([
+    state.version,
+    state.seat,
+    state.current,
+    state.status,
+    state.outcome,
+    // the seats as both carry them (an HTTP answer's may add fields a push leaves out)
+    state.players.map((p) => [p.seat, p.kind, p.name, p.claimed, p.account]),
+    state.failure,
+    state.undo,
+    Boolean(state.final),
+  ]);
+}
+
+// The actions after `shown` up to the state's version that this page did not play, each with
+// its events' words (an action with none this seat may see is said to be hidden).
+function othersSince(shown, state) {
+  const steps = [];
+  for (let at = shown + 1; at <= state.version; at++) {
+    if (own.has(at)) continue;
+    const words = state.events.filter((event) => event.at === at).map((event) => event.text);
+    steps.push({ at, words: words.length ? words.join(" ") : "An action you cannot see." });
+  }
+  return steps;
+}
 
 function show(state) {
   if (current && state.version < current.version) return;
+  const key = drawnKey(state);
+  if (key === drawn) {
+    current = state; // the same table: only its clocks are newer
+    clocks.update(state);
+    return;
+  }
+  const told = current ? othersSince(logVersion, state) : []; // a page that opens tells nothing
+  drawn = key;
   current = state;
   thinking = null;
   for (const event of state.events) {
@@ -54,7 +105,15 @@ function show(state) {
   logVersion = Math.max(logVersion, state.version);
   element("log").scrollTop = element("log").scrollHeight;
   const labels = new Map(state.legal.map((a) => [a.notation, a.label]));
+  const previous = drawnBoard;
   showBoard(element("board"), state.board, play, labels);
+  drawnBoard = state.board;
+  main.dataset.draws = String(Number(main.dataset.draws) + 1);
+  if (told.length) {
+    if (!banner.playing()) changedFrom = previous; // else what changed since the telling began
+    markChanges(changedFrom, element("board"));
+    banner.tell(told);
+  }
   showActions(element("actions"), element("notations"), state.legal, play);
   element("notation").hidden = state.seat === null || ended(state);
   element("resign-box").hidden = state.seat === null || ended(state);
@@ -188,12 +247,16 @@ async function play(notation) {
     return false;
   }
   busy = true;
+  banner.clear(); // this seat's own action is not told back to it
+  posting = [];
+  const from = current.version;
   try {
     const state = await api(`/api/tables/${tableId}/actions`, {
       method: "POST",
       token,
-      body: { action: notation, version: current.version },
+      body: { action: notation, version: from },
     });
+    for (let at = from + 1; at <= state.version; at++) own.add(at);
     show(state);
     showMessage("");
     return true;
@@ -203,6 +266,9 @@ async function play(notation) {
     return false;
   } finally {
     busy = false;
+    const held = posting;
+    posting = null;
+    for (const message of held) onMessage(message);
   }
 }
 
@@ -210,6 +276,9 @@ async function play(notation) {
 function rewind() {
   current = null;
   logVersion = 0;
+  drawn = null;
+  own.clear();
+  banner.clear();
   element("log").replaceChildren();
 }
 
@@ -437,25 +506,33 @@ new TableSocket(tableId, token, {
     element("connection").textContent = status;
     element("connection").dataset.status = status;
   },
-  onMessage: (message) => {
-    if (message.type === "state") show(message);
-    else if (message.type === "chat") chat.add(message);
-    else if (message.type === "resigned") showMessage(`${message.name} resigned.`);
-    else if (message.type === "rewound") rewind();
-    else if (message.type === "undone") {
-      const count = `${message.count} action${message.count === 1 ? "" : "s"}`;
-      if (current && message.seat !== current.seat) showMessage(`${message.name} took back ${count}.`);
-    }
-    else if (message.type === "timeout") showMessage(`${message.name} ran out of time.`);
-    else if (message.type === "thinking") {
-      thinking = message.seat;
-      showStatus();
-    } else if (message.type === "error") {
-      showMessage(message.message);
-      if (message.status === 401) {
-        forgetToken(tableId);
-        location.search = "?spectate";
-      }
-    }
-  },
+  onMessage,
 });
+
+// A message of the table's socket. While this seat's action is on its way they wait for its
+// answer: the push of that same action must not be told back as another seat's.
+function onMessage(message) {
+  if (posting !== null) {
+    posting.push(message);
+    return;
+  }
+  if (message.type === "state") show(message);
+  else if (message.type === "chat") chat.add(message);
+  else if (message.type === "resigned") showMessage(`${message.name} resigned.`);
+  else if (message.type === "rewound") rewind();
+  else if (message.type === "undone") {
+    const count = `${message.count} action${message.count === 1 ? "" : "s"}`;
+    if (current && message.seat !== current.seat) showMessage(`${message.name} took back ${count}.`);
+  }
+  else if (message.type === "timeout") showMessage(`${message.name} ran out of time.`);
+  else if (message.type === "thinking") {
+    thinking = message.seat;
+    showStatus();
+  } else if (message.type === "error") {
+    showMessage(message.message);
+    if (message.status === 401) {
+      forgetToken(tableId);
+      location.search = "?spectate";
+    }
+  }
+}
