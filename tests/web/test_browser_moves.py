@@ -6,6 +6,7 @@ with reduced motion the words are listed at once and nothing animates."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from typing import Any
 
@@ -77,7 +78,8 @@ def act(page: Page, server: LiveServer, table: str) -> tuple[int, int, int]:
     draws = int(page.get_attribute("main", "data-draws") or 0)
     page.evaluate("() => { window.reveals = []; }")
     page.locator("#actions button").first.click()
-    expect(page.locator("main")).not_to_have_attribute("data-version", str(version), timeout=TIMEOUT)
+    shown = page.locator("main")
+    expect(shown).not_to_have_attribute("data-version", str(version), timeout=TIMEOUT)
     after = settled(server, table)["version"]
     expect(page.locator("main")).to_have_attribute("data-version", str(after), timeout=TIMEOUT)
     return version, draws, after
@@ -119,7 +121,7 @@ def test_the_computers_actions_are_told_one_by_one_and_skipped(
             expect(banner).to_have_attribute("data-state", "done", timeout=TIMEOUT)
             reveals = page.evaluate("() => window.reveals")
             assert [str(at) for at, _ in reveals] == numbers  # in order, each once
-            gaps = [b[1] - a[1] for a, b in zip(reveals, reveals[1:], strict=False)]
+            gaps = [b[1] - a[1] for a, b in itertools.pairwise(reveals)]
             assert all(gap > 500 for gap in gaps), gaps  # one at a time
             assert page.locator("#moves-list li").all_text_contents() == log_words(page, numbers)
             assert page.locator(".board .move-changed").count() > 0  # what changed is marked
