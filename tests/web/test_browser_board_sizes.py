@@ -43,6 +43,7 @@ class Game:
 
 GAMES = [
     Game("ludus-gladiatorius", 12, prefer=("move",), stop_at="to "),
+    Game("jugula", 12, stop_at="play "),
 ]
 
 # Screen: (width, height), the size at least 95% of the text reaches, the smallest allowed.
