@@ -37,6 +37,7 @@ from .svg_parts import (
     DARK,
     GLADIATOR_H,
     GLADIATOR_W,
+    LINE_H,
     MUTED,
     Split,
     View,
@@ -60,11 +61,21 @@ from .svg_parts import (
     tip_with,
 )
 
-WIDTH = 720
-PANEL_W = 350  # a ludus: two side by side
+WIDE, NARROW = 720, 320  # the two arrangements drawn: a laptop's board, a phone's (chosen)
+PANEL_W = 350  # a ludus: two side by side when the board is wide
 MARGIN = 8
 ROOT = {"xmlns": "http://www.w3.org/2000/svg", "class_": "ludi-board", "font_family": "sans-serif"}
 ROOT |= {"role": "group", "aria_label": "Ludi Gladiatorii board"}
+# Which arrangement shows: the wide one unless the page's board is narrower than WIDE px.
+STYLE = (
+    ".ludi-narrow{display:none}"
+    ".board:has(> svg.ludi-board){container-type:inline-size}"
+    ".board svg.ludi-board{max-height:none}"
+    f"@container (max-width: {WIDE - 0.5}px){{"
+    ".board svg.ludi-board{aspect-ratio:var(--ludi-narrow)}"
+    "svg.ludi-board .ludi-wide{display:none}"
+    "svg.ludi-board .ludi-narrow{display:inline}}"
+)
 LEGEND = (
     "C W B: combat, work, construction · ▲ straight (can act) · ▼ turned (can still defend) · "
     "★ champion · ♥ Public Favor token · ⊗ chained · gold edge: you may choose it"
@@ -107,42 +118,47 @@ def _status_words(view: View) -> str:
     return " · ".join(words)
 
 
-def _header(view: View) -> tuple[str, float]:
+def _wrap(words: str, width: float, size: float) -> list[str]:
+    """`words` in lines of about `width` units at font size `size`."""
+    return textwrap.wrap(words, max(12, int(width / (size * 0.56))))
+
+
+def _header(view: View, width: float) -> tuple[str, float]:
     current = view.get("current_player")
     winners = view.get("winners") or []
     colour = fill(winners[0] if len(winners) == 1 else current)
-    status = textwrap.wrap(_status_words(view), 110)
+    name = "Ludi Gladiatorii · " if width >= WIDE else ""
+    turn = _wrap(_turn_words(view), width - 2 * MARGIN, 15)
+    status = _wrap(_status_words(view), width - 2 * MARGIN, 12)
     parts = [
+        text(MARGIN, 20, f"{name}round {view.get('round')}", font_size="16", font_weight="bold"),
         text(
-            MARGIN,
-            20,
-            f"Ludi Gladiatorii · round {view.get('round')}",
-            font_size="16",
-            font_weight="bold",
-        ),
-        text(
-            WIDTH - MARGIN,
+            width - MARGIN,
             20,
             f"{view.get('players')} lanistae",
             font_size="12",
             text_anchor="end",
             fill=MUTED,
         ),
-        text(
-            MARGIN,
-            42,
-            _turn_words(view),
-            font_size="14",
-            font_weight="bold",
-            fill=colour,
-            class_="turn",
-        ),
         *(
-            text(MARGIN, 58 + 14 * i, line, font_size="11", fill=MUTED)
-            for i, line in enumerate(status)
+            text(
+                MARGIN,
+                42 + 18 * i,
+                line,
+                font_size="14",
+                font_weight="bold",
+                fill=colour,
+                class_="turn",
+            )
+            for i, line in enumerate(turn)
         ),
     ]
-    return el("g", "".join(parts), class_="header", fill=DARK), 62 + 14 * len(status)
+    top = 42 + 18 * (len(turn) - 1)
+    parts += [
+        text(MARGIN, top + 17 + 15 * i, line, font_size="12", fill=MUTED)
+        for i, line in enumerate(status)
+    ]
+    return el("g", "".join(parts), class_="header", fill=DARK), top + 22 + 15 * len(status)
 
 
 def _button_label(notation: str, view: View) -> str:
@@ -150,7 +166,9 @@ def _button_label(notation: str, view: View) -> str:
     return words if words != notation else notation.replace("-", " ")
 
 
-def _buttons(notations: Sequence[str], view: View, y: float, head: str) -> tuple[str, float]:
+def _buttons(
+    notations: Sequence[str], view: View, y: float, head: str, width: float
+) -> tuple[str, float]:
     """Buttons flowing in rows under a heading: the markup and the height used."""
     if not notations:
         return "", 0
@@ -159,19 +177,19 @@ def _buttons(notations: Sequence[str], view: View, y: float, head: str) -> tuple
     top = y + 22
     for notation in notations:
         label = _button_label(notation, view)
-        width = button_width(label)
-        if x + width > WIDTH - MARGIN and x > MARGIN:
+        size = min(button_width(label), width - 2 * MARGIN)
+        if x + size > width - MARGIN and x > MARGIN:
             x, top = MARGIN, top + 36
-        parts.append(button(label, x, top, width, [notation], view))
-        x += width + 6
+        parts.append(button(label, x, top, size, [notation], view))
+        x += size + 6
     return el("g", "".join(parts), class_="buttons", fill=DARK), top + 36 - y
 
 
 # --- a combat and an auction ---------------------------------------------------------------
 
 
-def _combat(view: View, split: Split, y: float) -> tuple[str, float]:
-    """Who fights whom, the cards revealed and both totals explained."""
+def _combat_lines(view: View) -> list[str]:
+    """Who fights whom and, once cards are revealed, both totals explained."""
     combat = view["combat"]
     viewer = view.get("seat")
     attacker = f"{seat_words(combat['attacker'], viewer)} with "
@@ -201,21 +219,30 @@ def _combat(view: View, split: Split, y: float) -> tuple[str, float]:
         lines.append(f"Public Favor left: attacker {left[0]}, defender {left[1]}")
     if combat.get("doomed"):
         lines.append(f"{gladiator_name(str(combat['doomed']))} is beaten and will be discarded")
-    parts = [rect(0, 0, WIDTH - 2 * MARGIN, 0, class_="frame")]
-    parts += [text(10, 18, "Combat", font_size="14", font_weight="bold", fill="#b71c1c")]
+    return lines
+
+
+def _combat(view: View, split: Split, y: float, width: float) -> tuple[str, float]:
+    """Who fights whom, the cards revealed and both totals explained."""
+    inner = width - 2 * MARGIN
+    lines = [part for line in _combat_lines(view) for part in _wrap(line, inner - 20, 12)]
+    parts = [text(10, 18, "Combat", font_size="14", font_weight="bold", fill="#b71c1c")]
     parts += [text(10, 36 + 16 * i, line, font_size="12") for i, line in enumerate(lines)]
     top = 30 + 16 * len(lines)
-    cards = combat.get("cards") or []
+    cards = view["combat"].get("cards") or []
+    columns = max(1, int((inner - 20 + 24) // (CARD_W + 24)))
     for i, shown in enumerate(cards):
-        x = 10 + (i % 5) * (CARD_W + 24)
-        row = top + (i // 5) * (CARD_H + 20)
+        x = 10 + (i % columns) * (CARD_W + 24)
+        row = top + (i // columns) * (CARD_H + 20)
         parts.append(card_tile(str(shown["card"]), x, row, [], view))
         note = "applied" if shown.get("applied") else "not applied"
-        parts.append(text(x, row + CARD_H + 13, f"{i + 1}. {note}", font_size="10", fill=MUTED))
-    height = top + ((len(cards) + 4) // 5) * (CARD_H + 20) + 4
-    parts[0] = rect(0, 0, WIDTH - 2 * MARGIN, height, rx="6", fill="#ffebee", stroke="#b71c1c")
-    box = el("g", "".join(parts), class_="combat", fill=DARK, transform=f"translate({MARGIN},{y})")
-    return box, height + 10
+        parts.append(text(x, row + CARD_H + 14, f"{i + 1}. {note}", font_size="12", fill=MUTED))
+    height = top + ((len(cards) + columns - 1) // columns) * (CARD_H + 20) + 4
+    box = rect(0, 0, inner, height, rx="6", fill="#ffebee", stroke="#b71c1c")
+    markup = el(
+        "g", box + "".join(parts), class_="combat", fill=DARK, transform=f"translate({MARGIN},{y})"
+    )
+    return markup, height + 10
 
 
 def _bid_words(bid: Any, waiting: bool, skipped: bool) -> str:
@@ -226,53 +253,59 @@ def _bid_words(bid: Any, waiting: bool, skipped: bool) -> str:
     return "passed" if bid is None else plural(int(bid), "coin")
 
 
-def _auction(view: View, split: Split, y: float) -> tuple[str, float]:
+def _auction(view: View, split: Split, y: float, width: float) -> tuple[str, float]:
     """The gladiators revealed or the one offered, the bids so far and the bid buttons."""
     auction = view["auction"]
     viewer = view.get("seat")
+    inner = width - 2 * MARGIN
+    columns = max(1, min(4, int((inner - 10) // 170)))
     parts = [text(10, 18, "Auction", font_size="14", font_weight="bold", fill="#8d6e00")]
     offered = auction.get("offered")
     x: float  # the left of a tile or button
     if offered is None:
-        for i, code in enumerate(auction.get("revealed", [])):
-            x, top = 10 + (i % 4) * 170, 28 + (i // 4) * 48
+        revealed = auction.get("revealed", [])
+        for i, code in enumerate(revealed):
+            x, top = 10 + (i % columns) * 170, 28 + (i // columns) * 48
             parts.append(gladiator_offer_tile(code, x, top, split.offered.get(code, []), view))
-        height = 28 + ((len(auction.get("revealed", [])) + 3) // 4) * 48
+        height = 28 + ((len(revealed) + columns - 1) // columns) * 48
         if view.get("phase") == "decimatio":
             order = ", ".join(seat_words(s, viewer) for s in auction.get("order", []))
-            parts.append(text(10, height + 12, f"discarding: {order}", font_size="12"))
-            height += 20
+            for line in _wrap(f"discarding: {order}", inner - 20, 12):
+                parts.append(text(10, height + 12, line, font_size="12"))
+                height += 16
+            height += 4
     else:
         parts.append(gladiator_offer_tile(offered, 10, 28, split.offered.get(offered, []), view))
-        parts.append(
-            text(170, 44, f"minimum bid {plural(min_bid_of(offered), 'coin')}", font_size="12")
-        )
+        minimum = f"minimum bid {plural(min_bid_of(offered), 'coin')}"
+        beside = columns > 1
+        parts.append(text(170 if beside else 10, 44 if beside else 86, minimum, font_size="12"))
+        below = 88 if beside else 108
         bids, turn = auction.get("bids", []), int(auction.get("turn", 0))
         for i, seat in enumerate(auction.get("order", [])):
             waiting = view.get("phase") == "bid" and i == turn
             words = _bid_words(bids[seat] if seat < len(bids) else None, waiting, i < turn)
             parts.append(
                 text(
-                    10 + 170 * (i % 4),
-                    88 + 16 * (i // 4),
+                    10 + 170 * (i % columns),
+                    below + 16 * (i // columns),
                     f"{seat_words(seat, viewer)}: {words}",
                     font_size="12",
                     font_weight="bold" if waiting else None,
                     fill=fill(seat),
                 )
             )
-        height = 96 + 16 * ((len(auction.get("order", [])) + 3) // 4)
+        height = below + 8 + 16 * ((len(auction.get("order", [])) + columns - 1) // columns)
         x, top = 10, height
         for notation in split.bids:
             kind, _, amount = notation.partition(" ")
             label = plural(int(amount), "coin") if kind == "bid" and amount.isdigit() else "pass"
-            width = button_width(label)
-            if x + width > WIDTH - 2 * MARGIN - 10:
+            size = button_width(label)
+            if x + size > inner - 10:
                 x, top = 10, top + 36
-            parts.append(button(label, x, top, width, [notation], view))
-            x += width + 6
+            parts.append(button(label, x, top, size, [notation], view))
+            x += size + 6
         height = top + 36 if split.bids else height
-    box = rect(0, 0, WIDTH - 2 * MARGIN, height + 4, rx="6", fill="#fff8e1", stroke="#8d6e00")
+    box = rect(0, 0, inner, height + 4, rx="6", fill="#fff8e1", stroke="#8d6e00")
     markup = el(
         "g", box + "".join(parts), class_="auction", fill=DARK, transform=f"translate({MARGIN},{y})"
     )
@@ -283,35 +316,38 @@ def _auction(view: View, split: Split, y: float) -> tuple[str, float]:
 
 
 def _building_row(
-    view: View, codes: Sequence[str], split: Split, y: float, head: str
+    view: View, codes: Sequence[str], split: Split, y: float, head: str, width: float
 ) -> tuple[str, float]:
-    """Buildings to build or take as tiles, four a row; a tile carries its kind's actions."""
-    parts = [text(MARGIN, y + 14, head, font_size="13", font_weight="bold")]
+    """Buildings to build or take as tiles, up to four a row; a tile carries its kind's
+    actions, its effect in full in its tooltip."""
+    inner = width - 2 * MARGIN
+    parts = [text(MARGIN, y + 14, fit(head, inner, 13), font_size="13", font_weight="bold")]
     kinds = building_kinds(codes)
+    columns = max(1, min(4, int((inner + 6) // 151)))
+    tile = min(171, (inner + 6) / columns - 6)
     for i, same in enumerate(kinds):
-        x, top = MARGIN + (i % 4) * 177, y + 22 + (i // 4) * 42
+        x, top = MARGIN + (i % columns) * (tile + 6), y + 22 + (i // columns) * 44
         actions = [n for code in same for n in split.buildings.get(code, [])]
         spec = building_spec(same[0])
         name = building_words(same[0]).split(":")[0] + (f" ×{len(same)}" if len(same) > 1 else "")
         effect = building_words(same[0]).partition(": ")[2]
         cost = "" if spec is None else ("razes" if spec.effect == "quarry" else f"{spec.cost}")
-        inner = [
+        inner_parts = [
             title(tip_with(building_about(same[0]), actions, view)),
-            frame(x, top, 171, 36, bool(actions)),
-            text(x + 5, top + 15, fit(name, 140, 12), font_size="12", font_weight="bold"),
-            text(x + 166, top + 15, cost, font_size="12", text_anchor="end", fill=MUTED),
-            text(x + 5, top + 30, fit(effect, 160, 10), font_size="10", fill=MUTED),
+            frame(x, top, tile, 38, bool(actions)),
+            text(x + 5, top + 15, fit(name, tile - 30, 12), font_size="12", font_weight="bold"),
+            text(x + tile - 5, top + 15, cost, font_size="12", text_anchor="end", fill=MUTED),
+            text(x + 5, top + 31, fit(effect, tile - 10, 11), font_size="11", fill=MUTED),
         ]
-        classes = "building"
-        markup = "".join(inner)
+        markup = "".join(inner_parts)
         parts.append(
-            el("g", markup, **clickable(actions, classes))
+            el("g", markup, **clickable(actions, "building"))
             if actions
-            else el("g", markup, class_=classes)
+            else el("g", markup, class_="building")
         )
-    height = 22 + ((len(kinds) + 3) // 4) * 42 if kinds else 30
+    height = 22 + ((len(kinds) + columns - 1) // columns) * 44 if kinds else 30
     if not kinds:
-        parts.append(text(MARGIN, y + 36, "none", font_size="11", fill=MUTED))
+        parts.append(text(MARGIN, y + 36, "none", font_size="12", fill=MUTED))
     return el("g", "".join(parts), class_="centre-buildings", fill=DARK), height
 
 
@@ -320,11 +356,11 @@ def _listing(names: Sequence[str]) -> str:
     return ("…, " if len(names) > len(shown) else "") + ", ".join(shown)
 
 
-def _event(centre: Mapping[str, Any], y: float) -> tuple[str, float]:
+def _event(centre: Mapping[str, Any], y: float, width: float) -> tuple[str, float]:
     """The Historiae event of the round in words, and the events left."""
     event = centre.get("event")
     name, words = event_card(event) if event is not None else ("none yet", "")
-    lines = textwrap.wrap(f"Historiae: {name}" + (f" — {words}" if words else ""), 100)
+    lines = _wrap(f"Historiae: {name}" + (f" — {words}" if words else ""), width - 16, 12)
     parts = [
         text(
             MARGIN,
@@ -337,29 +373,29 @@ def _event(centre: Mapping[str, Any], y: float) -> tuple[str, float]:
         for i, line in enumerate(lines)
     ]
     left = f"{centre.get('event_pile', 0)} events left in the pile"
-    parts.append(text(MARGIN, y + 16 + 16 * len(lines), left, font_size="10", fill=MUTED))
+    parts.append(text(MARGIN, y + 16 + 16 * len(lines), left, font_size="11", fill=MUTED))
     return el("g", "".join(parts), class_="event"), 26 + 16 * len(lines)
 
 
-def _centre(view: View, split: Split, y: float) -> tuple[str, float]:
+def _centre(view: View, split: Split, y: float, width: float) -> tuple[str, float]:
     """The event, the draft pool, the buildings to build, the piles and the supply."""
     centre = view.get("centre") or {}
     parts: list[str] = []
     top = y
     if centre.get("event") is not None or centre.get("event_pile") or centre.get("event_discard"):
-        markup, used = _event(centre, top)
+        markup, used = _event(centre, top, width)
         parts.append(markup)
         top += used
     if view.get("draft_pool"):
         markup, used = _building_row(
-            view, view["draft_pool"], split, top, "Draft: initial buildings"
+            view, view["draft_pool"], split, top, "Draft: initial buildings", width
         )
         parts.append(markup)
         top += used + 6
     head = "Buildings to build"
     if centre.get("building_deck"):
         head += f" ({centre['building_deck']} more face down)"
-    markup, used = _building_row(view, centre.get("buildings", []), split, top, head)
+    markup, used = _building_row(view, centre.get("buildings", []), split, top, head, width)
     parts.append(markup)
     top += used + 6
     veterans = centre.get("veteran_discard") or []
@@ -374,16 +410,17 @@ def _centre(view: View, split: Split, y: float) -> tuple[str, float]:
         + (f", {centre['favor_tokens']} favor tokens" if centre.get("favor_tokens") else ""),
     ]
     for line in lines:
-        for part in textwrap.wrap(line, 112):
-            parts.append(text(MARGIN, top + 14, part, font_size="11", class_="pile"))
-            top += 15
+        for part in _wrap(line, width - 2 * MARGIN, 12):
+            parts.append(text(MARGIN, top + 14, part, font_size="12", class_="pile"))
+            top += 16
     return el("g", "".join(parts), class_="centre", fill=DARK), top - y + 8
 
 
 # --- the ludi ------------------------------------------------------------------------------
 
 
-def _ludus_head(view: View, lanista: Mapping[str, Any]) -> str:
+def _ludus_head(view: View, lanista: Mapping[str, Any], width: float) -> tuple[str, float]:
+    """A ludus's band in its seat's colour: who, and their coins and points; its height."""
     seat, viewer = lanista["seat"], view.get("seat")
     over = view.get("phase") == "over"
     marks = [
@@ -393,106 +430,102 @@ def _ludus_head(view: View, lanista: Mapping[str, Any]) -> str:
     ]
     name = seat_words(seat, viewer) + "".join(f" · {m}" for m in marks if m)
     money = f"{plural(lanista['coins'], 'coin')} · {lanista['points']} VP"
-    return (
-        rect(0, 0, PANEL_W, 24, rx="6", fill=fill(seat), class_=f"seat-{seat}")
-        + text(8, 17, name, font_size="13", font_weight="bold", fill="#fff")
+    one_line = (len(name) + len(money)) * 13 * 0.55 + 24 <= width
+    height = 24 if one_line else 42
+    strong = {"font_size": "13", "font_weight": "bold", "fill": "#fff"}
+    markup = (
+        rect(0, 0, width, height, rx="6", fill=fill(seat), class_=f"seat-{seat}")
+        + text(8, 17, name, **strong)
         + text(
-            PANEL_W - 8,
-            17,
+            width - 8 if one_line else 8,
+            17 if one_line else 35,
             money,
-            font_size="13",
-            font_weight="bold",
-            fill="#fff",
-            text_anchor="end",
+            text_anchor="end" if one_line else None,
             class_="money",
+            **strong,
         )
     )
+    return markup, height
 
 
-def _ludus(view: View, lanista: Mapping[str, Any], split: Split) -> tuple[str, float]:
-    """One ludus drawn at (0, 0): its markup and height."""
+def _ludus(view: View, lanista: Mapping[str, Any], split: Split, width: float) -> tuple[str, float]:
+    """One ludus drawn at (0, 0), `width` wide: its markup and height."""
     seat = lanista["seat"]
+    head, head_height = _ludus_head(view, lanista, width)
     gladiators = lanista.get("gladiators", [])
     room = f"Gladiators {len(gladiators)} (room for {capacity(lanista)})"
-    parts = [text(8, 40, room, font_size="11", fill=MUTED)]
+    top: float = head_height + 16
+    parts = [head, text(8, top, room, font_size="12", fill=MUTED)]
+    columns = max(1, int((width + 8) // (GLADIATOR_W + 4)))
     for i, entry in enumerate(gladiators):
-        x, y = 6 + (i % 5) * (GLADIATOR_W + 4), 46 + (i // 5) * (GLADIATOR_H + 4)
+        x, y = 6 + (i % columns) * (GLADIATOR_W + 4), top + 6 + (i // columns) * (GLADIATOR_H + 4)
         actions = split.gladiators.get(entry["code"], [])
         parts.append(gladiator_tile(entry, x, y, seat, actions, view))
-    top: float = 46 + ((len(gladiators) + 4) // 5) * (GLADIATOR_H + 4) if gladiators else 48
-    parts.append(
-        text(
-            8,
-            top + 14,
-            f"Buildings {len(lanista.get('buildings', []))}",
-            font_size="11",
-            fill=MUTED,
-        )
-    )
-    top += 18
-    for code in lanista.get("buildings", []):
-        line = building_line(code, PANEL_W - 12, split.buildings.get(code, []), view)
+    rows = (len(gladiators) + columns - 1) // columns
+    top += 6 + rows * (GLADIATOR_H + 4) if gladiators else 8
+    buildings = lanista.get("buildings", [])
+    parts.append(text(8, top + 14, f"Buildings {len(buildings)}", font_size="12", fill=MUTED))
+    top += 20
+    for code in buildings:
+        line = building_line(code, width - 12, split.buildings.get(code, []), view)
         parts.append(el("g", line, transform=f"translate(6,{num(top)})"))
-        top += 18
-    top += _hand(view, lanista, split, top, parts)
+        top += LINE_H + 2
+    top += _hand(view, lanista, split, top, parts, width)
     return "".join(parts), top + 6
 
 
 def _hand(
-    view: View, lanista: Mapping[str, Any], split: Split, top: float, parts: list[str]
+    view: View,
+    lanista: Mapping[str, Any],
+    split: Split,
+    top: float,
+    parts: list[str],
+    width: float,
 ) -> float:
     """The viewer's combat hand as cards, a rival's as a count: the height used."""
     cards = lanista.get("combat_hand_cards")
     if cards is None:
         count = int(lanista.get("combat_hand", 0) or 0)
         if count:
-            parts.append(
-                text(
-                    8,
-                    top + 14,
-                    f"Combat hand: {plural(count, 'card')} (hidden)",
-                    font_size="11",
-                    fill=MUTED,
-                )
-            )
+            words = f"Combat hand: {plural(count, 'card')} (hidden)"
+            parts.append(text(8, top + 14, words, font_size="12", fill=MUTED))
             return 20
         return 0
     if not cards and not any(split.cards.values()):
         return 0
-    parts.append(
-        text(
-            8,
-            top + 14,
-            "Your combat hand" + ("" if cards else ": empty"),
-            font_size="11",
-            font_weight="bold",
-        )
-    )
+    words = "Your combat hand" + ("" if cards else ": empty")
+    parts.append(text(8, top + 14, words, font_size="12", font_weight="bold"))
+    columns = max(1, int((width - 2) // (CARD_W + 4)))
     for i, code in enumerate(cards):
-        x, y = 6 + (i % 3) * (CARD_W + 4), top + 20 + (i // 3) * (CARD_H + 4)
+        x, y = 6 + (i % columns) * (CARD_W + 4), top + 20 + (i // columns) * (CARD_H + 4)
         parts.append(card_tile(code, x, y, split.cards.get(code, []), view))
-    return 20 + ((len(cards) + 2) // 3) * (CARD_H + 4)
+    return 20 + ((len(cards) + columns - 1) // columns) * (CARD_H + 4)
 
 
-def _ludi(view: View, split: Split, y: float) -> tuple[str, float]:
-    """Every ludus, two a row; a ludus carries the viewer's choices against it ("target")."""
+def _ludi(view: View, split: Split, y: float, width: float) -> tuple[str, float]:
+    """Every ludus, two a row when they fit; a ludus carries the viewer's choices against it
+    ("target")."""
+    columns = 2 if width >= 2 * PANEL_W + 4 + 2 * MARGIN else 1
+    panel = PANEL_W if columns == 2 else width - 2 * MARGIN
     parts: list[str] = []
-    drawn = [(lanista, *_ludus(view, lanista, split)) for lanista in view.get("lanistae", [])]
+    drawn = [
+        (lanista, *_ludus(view, lanista, split, panel)) for lanista in view.get("lanistae", [])
+    ]
     top = y
-    for row in range(0, len(drawn), 2):
-        pair = drawn[row : row + 2]
+    for row in range(0, len(drawn), columns):
+        pair = drawn[row : row + columns]
         height = max(used for _, _, used in pair)
         for column, (lanista, markup, _) in enumerate(pair):
             seat = lanista["seat"]
             actions = split.seats.pop(seat, [])
             edge = frame(
-                0, 0, PANEL_W, height, bool(actions), fill="#fbf6ea", rx="6", weights=("3", "1")
+                0, 0, panel, height, bool(actions), fill="#fbf6ea", rx="6", weights=("3", "1")
             )
             tip = title(
                 tip_with(f"the ludus of {seat_words(seat, view.get('seat'))}", actions, view)
             )
-            where = f"translate({num(MARGIN + column * (PANEL_W + 4))},{num(top)})"
-            inner = tip + edge + _ludus_head(view, lanista) + markup
+            where = f"translate({num(MARGIN + column * (panel + 4))},{num(top)})"
+            inner = tip + edge + markup
             attrs = {"transform": where, "fill": DARK, "data_seat": str(seat)}
             if actions:
                 parts.append(el("g", inner, **clickable(actions, "ludus rival"), **attrs))
@@ -506,41 +539,69 @@ def _ludi(view: View, split: Split, y: float) -> tuple[str, float]:
 # --- the whole board -----------------------------------------------------------------------
 
 
-def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
-    """The board as `view` shows it, as standalone SVG; `legal` (the viewer's own legal
-    actions) become clickable gladiators, cards, buildings, ludi and buttons (`data-action`)."""
-    split = Split(view, [str(n) for n in legal])
+def _board(view: View, legal: Sequence[str], width: float) -> tuple[str, float]:
+    """The board arranged `width` units wide: its markup and height."""
+    split = Split(view, legal)
     parts: list[str] = []
-    markup, y = _header(view)
+    markup, y = _header(view, width)
     parts.append(markup)
     if view.get("combat"):
-        markup, used = _combat(view, split, y)
+        markup, used = _combat(view, split, y, width)
         parts.append(markup)
         y += used
     if view.get("auction"):
-        markup, used = _auction(view, split, y)
+        markup, used = _auction(view, split, y, width)
         parts.append(markup)
         y += used
     else:
         split.buttons += split.bids
-    markup, used = _buttons(split.buttons, view, y, "Your actions")
+    markup, used = _buttons(split.buttons, view, y, "Your actions", width)
     parts.append(markup)
     y += used + (6 if used else 0)
-    markup, used = _centre(view, split, y)
+    markup, used = _centre(view, split, y, width)
     parts.append(markup)
     y += used
-    markup, used = _ludi(view, split, y)
+    markup, used = _ludi(view, split, y, width)
     parts.append(markup)
     y += used
     # targets against a seat with no ludus drawn (none in practice) still get a button
     rest = [n for notations in split.seats.values() for n in notations]
-    markup, used = _buttons(rest, view, y, "Also")
+    markup, used = _buttons(rest, view, y, "Also", width)
     parts.append(markup)
     y += used + 14
-    for line in textwrap.wrap(LEGEND, 120):
-        parts.append(text(MARGIN, y, line, font_size="10", fill=MUTED, class_="legend"))
-        y += 13
-    return el("svg", "".join(parts), viewBox=f"0 0 {WIDTH} {num(y + 10)}", **ROOT)
+    for line in _wrap(LEGEND, width - 2 * MARGIN, 12):
+        parts.append(text(MARGIN, y, line, font_size="12", fill=MUTED, class_="legend"))
+        y += 15
+    return "".join(parts), y + 6
+
+
+def render_svg(view: Mapping[str, Any], legal: Sequence[str] = ()) -> str:
+    """The board as `view` shows it, as standalone SVG; `legal` (the viewer's own legal
+    actions) become clickable gladiators, cards, buildings, ludi and buttons (`data-action`).
+
+    Two arrangements are drawn: `WIDE` units wide (ludi side by side, shown by default and
+    scaled to the board's width) and `NARROW` (one column, scaled up to the same width so
+    that its text stays legible), shown instead when the page's `.board` is narrower than
+    `WIDE` CSS px (`STYLE`'s container query)."""
+    notations = [str(n) for n in legal]
+    wide, wide_height = _board(view, notations, WIDE)
+    narrow, narrow_height = _board(view, notations, NARROW)
+    scale = WIDE / NARROW
+    # the narrow arrangement is taller (meet) or, rarely, shorter (slice) than the viewBox
+    fit_to = "meet" if narrow_height * scale >= wide_height else "slice"
+    content = (
+        el("style", STYLE)
+        + el("g", wide, class_="ludi-wide")
+        + el("g", narrow, class_="ludi-narrow", transform=f"scale({num(round(scale, 4))})")
+    )
+    return el(
+        "svg",
+        content,
+        viewBox=f"0 0 {WIDE} {num(wide_height)}",
+        preserveAspectRatio=f"xMinYMin {fit_to}",
+        style=f"--ludi-narrow: {NARROW} / {num(narrow_height)}",
+        **ROOT,
+    )
 
 
 def merge_views(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:

@@ -34,6 +34,7 @@ PAPER, TURNED_FILL, IMPETUS, DEFENSIO = "#fffdf5", "#e0e0e0", "#c62828", "#00838
 KEYBOARD = {"tabindex": "0", "role": "button"}
 GLADIATOR_W, GLADIATOR_H = 66, 62
 CARD_W, CARD_H = 112, 40
+LINE_H = 26  # a building of a ludus: tall enough to tap on a phone
 
 
 # --- markup --------------------------------------------------------------------------------
@@ -302,11 +303,11 @@ def _gladiator_face(entry: Entry, seat: int, chosen: bool) -> str:
             text(
                 4,
                 45,
-                fit(ABILITY_WORDS.get(ability, ability), GLADIATOR_W - 8, 10),
-                font_size="10",
+                fit(ABILITY_WORDS.get(ability, ability), GLADIATOR_W - 8, 11),
+                font_size="11",
                 fill=MUTED,
             ),
-            text(4, 57, state[0], font_size="10", fill=state[1]),
+            text(4, 57, state[0], font_size="11", fill=state[1]),
             text(GLADIATOR_W - 4, 57, marks, font_size="11", text_anchor="end", fill=IMPETUS),
         ]
     )
@@ -334,7 +335,7 @@ def gladiator_offer_tile(code: str, x: float, y: float, actions: Sequence[str], 
         title(tip_with(f"{gladiator_name(code)}: {words}", actions, view)),
         frame(x, y, 150, 40, bool(actions)),
         text(x + 6, y + 17, gladiator_name(code), font_size="13", font_weight="bold"),
-        text(x + 6, y + 33, fit(words, 140, 10), font_size="10", fill=MUTED),
+        text(x + 6, y + 33, fit(words, 140, 11), font_size="11", fill=MUTED),
     ]
     return group("".join(parts), actions, "gladiator offered", fill=DARK)
 
@@ -366,13 +367,13 @@ def building_line(code: str, width: float, actions: Sequence[str], view: View) -
         return _still_building(code, width)
     inner = (
         title(tip_with(building_about(code), actions, view))
-        + rect(0, 0, width, 17, rx="3", fill=PAPER, stroke=GOLD)
-        + text(4, 13, fit(building_words(code), width - 8, 11), font_size="11")
+        + rect(0, 0, width, LINE_H, rx="3", fill=PAPER, stroke=GOLD)
+        + text(5, 18, fit(building_words(code), width - 10, 12), font_size="12")
     )
     return group(inner, actions, "building")
 
 
 @lru_cache(maxsize=1024)
 def _still_building(code: str, width: float) -> str:
-    inner = title(building_about(code)) + text(4, 13, fit(building_words(code), width - 8, 11))
-    return group(inner, (), "building", font_size="11")
+    inner = title(building_about(code)) + text(5, 18, fit(building_words(code), width - 10, 12))
+    return group(inner, (), "building", font_size="12")
