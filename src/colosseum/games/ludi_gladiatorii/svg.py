@@ -8,28 +8,30 @@ build, piles, supply), then every ludus: coins, victory points, gladiators strai
 the combat hand. Every element standing for legal actions carries them in `data-action`,
 several joined by "|"; a rival's ludus carries the attacks (and other choices) against it.
 `merge_views` joins every seat's view into one showing each hand and secret bid as its owner
-saw it (replays). Nothing here reads the game state: whatever is drawn comes from
-`state.view(seat)` and the catalog's card words (the terminal renderer's helpers).
+saw it (replays). The board is drawn twice in one SVG: 720 units wide (ludi side by side) and
+320 wide (one column, scaled up to the same width), the narrow arrangement shown instead of the
+wide one by its own style's container query when the page's `.board` is narrower than 720 CSS
+px (a phone), so that its text and targets keep their size. Its sentences are in
+`svg_words`, its tiles and buttons in `svg_parts`. Nothing here reads the game state: whatever
+is drawn comes from `state.view(seat)` and the catalog's card words (the terminal renderer's
+helpers).
 """
 
 from __future__ import annotations
 
 import copy
-import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cli.seats import plural
 from ...core.svg import el, num, text, title
 from .render_cards import (
-    PHASE_WORDS,
     building_kinds,
     building_spec,
     card_short,
     event_card,
     gladiator_name,
     min_bid_of,
-    start_words,
 )
 from .svg_parts import (
     CARD_H,
@@ -56,10 +58,10 @@ from .svg_parts import (
     gladiator_offer_tile,
     gladiator_tile,
     rect,
-    score_words,
     seat_words,
     tip_with,
 )
+from .svg_words import bid_words, combat_lines, listing, status_words, turn_words, wrap
 
 WIDE, NARROW = 720, 320  # the two arrangements drawn: a laptop's board, a phone's (chosen)
 PANEL_W = 350  # a ludus: two side by side when the board is wide
@@ -85,51 +87,13 @@ LEGEND = (
 # --- the header and the buttons ------------------------------------------------------------
 
 
-def _turn_words(view: View) -> str:
-    """Whose decision it is and what it is about, or who won."""
-    viewer = view.get("seat")
-    if view.get("phase") == "over":
-        winners = view.get("winners") or []
-        names = " and ".join(seat_words(seat, viewer) for seat in winners) or "nobody"
-        return f"Game over: {names} {'share the win' if len(winners) > 1 else 'wins'}"
-    who = seat_words(view.get("current_player"), viewer)
-    phase = str(view.get("phase"))
-    return f"{who} to decide: {PHASE_WORDS.get(phase, phase)}"
-
-
-def _status_words(view: View) -> str:
-    """The turn, a job or chain half done, start-of-turn effects still to resolve."""
-    viewer = view.get("seat")
-    words = [
-        f"{seat_words(view.get('active'), viewer)}'s turn",
-        "spectator" if viewer is None else f"you are seat {viewer}",
-    ]
-    if job := view.get("job"):
-        words.append(
-            f"{job['kind']} {building_words(str(job['building'])).split(':')[0]}: "
-            f"{job['left']} construction still needed"
-        )
-    if chain := view.get("chain"):
-        words.append(f"{gladiator_name(str(chain['gladiator']))} chains up to {chain['left']} more")
-    if view.get("start_pending") and view.get("phase") in ("start", "champion"):
-        words.append("to resolve: " + "; ".join(start_words(e) for e in view["start_pending"]))
-    if view.get("phase") in ("auction", "offer", "bid", "decimatio", "discard"):
-        words.append(f"auctions left: {view.get('auctions_left', 0)}")
-    return " · ".join(words)
-
-
-def _wrap(words: str, width: float, size: float) -> list[str]:
-    """`words` in lines of about `width` units at font size `size`."""
-    return textwrap.wrap(words, max(12, int(width / (size * 0.56))))
-
-
 def _header(view: View, width: float) -> tuple[str, float]:
     current = view.get("current_player")
     winners = view.get("winners") or []
     colour = fill(winners[0] if len(winners) == 1 else current)
     name = "Ludi Gladiatorii · " if width >= WIDE else ""
-    turn = _wrap(_turn_words(view), width - 2 * MARGIN, 15)
-    status = _wrap(_status_words(view), width - 2 * MARGIN, 12)
+    turn = wrap(turn_words(view), width - 2 * MARGIN, 15)
+    status = wrap(status_words(view), width - 2 * MARGIN, 12)
     parts = [
         text(MARGIN, 20, f"{name}round {view.get('round')}", font_size="16", font_weight="bold"),
         text(
@@ -188,44 +152,10 @@ def _buttons(
 # --- a combat and an auction ---------------------------------------------------------------
 
 
-def _combat_lines(view: View) -> list[str]:
-    """Who fights whom and, once cards are revealed, both totals explained."""
-    combat = view["combat"]
-    viewer = view.get("seat")
-    attacker = f"{seat_words(combat['attacker'], viewer)} with "
-    attacker += gladiator_name(str(combat["attacking_gladiator"]))
-    attacker += " (free: Trample)" if combat.get("free") else ""
-    defender = "to be chosen"
-    if combat.get("defender") is not None and combat["defender"] >= 0:
-        defender = seat_words(combat["defender"], viewer)
-        chosen = combat.get("defending_gladiator")
-        defender += f" with {gladiator_name(str(chosen))}" if chosen else ", gladiator not chosen"
-        defender += " (reserve)" if combat.get("reserve") else ""
-    lines = [f"Attacker: {attacker}", f"Defender: {defender}"]
-    scores = combat.get("scores")
-    if scores is not None:
-        a_score, d_score = int(scores[0]), int(scores[1])
-        lines += [
-            f"Attack {score_words(view, 'attack', a_score)}",
-            f"Defence {score_words(view, 'defence', d_score)}",
-        ]
-        ahead = "attacker" if a_score >= d_score else "defender"
-        lines.append(f"{ahead} ahead {a_score} – {d_score} (the attacker wins ties)")
-        if (with_last := combat.get("scores_if_applied")) is not None:
-            side = "attacker" if with_last[0] >= with_last[1] else "defender"
-            lines.append(f"with the last card: {with_last[0]} – {with_last[1]}, {side} ahead")
-    if any(combat.get("favor_left") or ()):
-        left = combat["favor_left"]
-        lines.append(f"Public Favor left: attacker {left[0]}, defender {left[1]}")
-    if combat.get("doomed"):
-        lines.append(f"{gladiator_name(str(combat['doomed']))} is beaten and will be discarded")
-    return lines
-
-
 def _combat(view: View, split: Split, y: float, width: float) -> tuple[str, float]:
     """Who fights whom, the cards revealed and both totals explained."""
     inner = width - 2 * MARGIN
-    lines = [part for line in _combat_lines(view) for part in _wrap(line, inner - 20, 12)]
+    lines = [part for line in combat_lines(view) for part in wrap(line, inner - 20, 12)]
     parts = [text(10, 18, "Combat", font_size="14", font_weight="bold", fill="#b71c1c")]
     parts += [text(10, 36 + 16 * i, line, font_size="12") for i, line in enumerate(lines)]
     top = 30 + 16 * len(lines)
@@ -245,14 +175,6 @@ def _combat(view: View, split: Split, y: float, width: float) -> tuple[str, floa
     return markup, height + 10
 
 
-def _bid_words(bid: Any, waiting: bool, skipped: bool) -> str:
-    if bid == "made":
-        return "bid made (secret)"
-    if bid == "not yet":
-        return "cannot bid" if skipped else ("to bid now" if waiting else "not yet")
-    return "passed" if bid is None else plural(int(bid), "coin")
-
-
 def _auction(view: View, split: Split, y: float, width: float) -> tuple[str, float]:
     """The gladiators revealed or the one offered, the bids so far and the bid buttons."""
     auction = view["auction"]
@@ -270,7 +192,7 @@ def _auction(view: View, split: Split, y: float, width: float) -> tuple[str, flo
         height = 28 + ((len(revealed) + columns - 1) // columns) * 48
         if view.get("phase") == "decimatio":
             order = ", ".join(seat_words(s, viewer) for s in auction.get("order", []))
-            for line in _wrap(f"discarding: {order}", inner - 20, 12):
+            for line in wrap(f"discarding: {order}", inner - 20, 12):
                 parts.append(text(10, height + 12, line, font_size="12"))
                 height += 16
             height += 4
@@ -283,7 +205,7 @@ def _auction(view: View, split: Split, y: float, width: float) -> tuple[str, flo
         bids, turn = auction.get("bids", []), int(auction.get("turn", 0))
         for i, seat in enumerate(auction.get("order", [])):
             waiting = view.get("phase") == "bid" and i == turn
-            words = _bid_words(bids[seat] if seat < len(bids) else None, waiting, i < turn)
+            words = bid_words(bids[seat] if seat < len(bids) else None, waiting, i < turn)
             parts.append(
                 text(
                     10 + 170 * (i % columns),
@@ -351,16 +273,11 @@ def _building_row(
     return el("g", "".join(parts), class_="centre-buildings", fill=DARK), height
 
 
-def _listing(names: Sequence[str]) -> str:
-    shown = list(names[-6:])
-    return ("…, " if len(names) > len(shown) else "") + ", ".join(shown)
-
-
 def _event(centre: Mapping[str, Any], y: float, width: float) -> tuple[str, float]:
     """The Historiae event of the round in words, and the events left."""
     event = centre.get("event")
     name, words = event_card(event) if event is not None else ("none yet", "")
-    lines = _wrap(f"Historiae: {name}" + (f" — {words}" if words else ""), width - 16, 12)
+    lines = wrap(f"Historiae: {name}" + (f" — {words}" if words else ""), width - 16, 12)
     parts = [
         text(
             MARGIN,
@@ -403,14 +320,14 @@ def _centre(view: View, split: Split, y: float, width: float) -> tuple[str, floa
     lines = [
         f"Novices {centre.get('novices', 0)} left · Veterans {centre.get('veteran_pile', 0)} "
         f"in the pile, {len(veterans)} discarded"
-        + (f" ({_listing([gladiator_name(c) for c in veterans])})" if veterans else ""),
+        + (f" ({listing([gladiator_name(c) for c in veterans])})" if veterans else ""),
         f"Combat cards {centre.get('combat_pile', 0)} in the pile, {len(used_cards)} used"
-        + (f" ({_listing([card_short(c) for c in used_cards])})" if used_cards else ""),
+        + (f" ({listing([card_short(c) for c in used_cards])})" if used_cards else ""),
         f"Supply: {plural(centre.get('coins', 0), 'coin')}, {centre.get('points', 0)} VP"
         + (f", {centre['favor_tokens']} favor tokens" if centre.get("favor_tokens") else ""),
     ]
     for line in lines:
-        for part in _wrap(line, width - 2 * MARGIN, 12):
+        for part in wrap(line, width - 2 * MARGIN, 12):
             parts.append(text(MARGIN, top + 14, part, font_size="12", class_="pile"))
             top += 16
     return el("g", "".join(parts), class_="centre", fill=DARK), top - y + 8
@@ -569,7 +486,7 @@ def _board(view: View, legal: Sequence[str], width: float) -> tuple[str, float]:
     markup, used = _buttons(rest, view, y, "Also", width)
     parts.append(markup)
     y += used + 14
-    for line in _wrap(LEGEND, width - 2 * MARGIN, 12):
+    for line in wrap(LEGEND, width - 2 * MARGIN, 12):
         parts.append(text(MARGIN, y, line, font_size="12", fill=MUTED, class_="legend"))
         y += 15
     return "".join(parts), y + 6
