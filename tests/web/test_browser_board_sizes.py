@@ -44,6 +44,7 @@ class Game:
 GAMES = [
     Game("ludus-gladiatorius", 12, prefer=("move",), stop_at="to "),
     Game("jugula", 12, stop_at="play "),
+    Game("ludi-gladiatorii", 12, stop_at="fight "),
 ]
 
 # Screen: (width, height), the size at least 95% of the text reaches, the smallest allowed.
