@@ -2,7 +2,8 @@
 human acts at a Ludus table against a computer seat, the banner above the board tells the
 computer's actions one at a time in the log's order, Skip (or Escape) shows them all at once,
 the board is drawn once per version (the page counts its draws in `main[data-draws]`), and
-with reduced motion the words are listed at once and nothing animates."""
+with reduced motion the words are listed at once, nothing animates, and axe-core finds no
+serious violation with the banner shown."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import httpx
 import pytest
 
 pytest.importorskip("playwright", reason="playwright is not installed")
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from .browser import CHROMIUM, TIMEOUT
@@ -24,6 +26,7 @@ pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed"),
 ]
 
+SERIOUS = {"serious", "critical"}
 MAX_TURNS = 40  # the human's turns tried before giving up on a telling of several actions
 
 # Each banner line's action number and the page's time when it became visible.
@@ -163,5 +166,7 @@ def test_reduced_motion_lists_the_words_at_once_without_animation(
             ".filter((e) => e.getAnimations().length).length"
         )
         assert moving == 0
+        serious = [v for v in Axe().run(page).response["violations"] if v["impact"] in SERIOUS]
+        assert not serious, serious  # the banner shown keeps the page accessible
         return
     pytest.fail("no turn with two computer actions to tell")
