@@ -231,7 +231,7 @@ def _token(entry: Entry, arena: Arena, view: View, actions: list[str]) -> str:
         text(cx, cy - 7, entry["name"][:5], font_size=SMALL),
         text(cx, cy + 6, str(number), font_size="14", font_weight="bold"),
         text(cx, cy + 17, f"{entry['life']}/{entry['max_life']}", font_size=SMALL),
-        _counter_disc(entry, cx + 19, cy - 17),
+        _counter_disc(entry, cx + 24, cy - 20),
     ]
     classes = f"gladiator owner-{owner}" + (" active" if active else "")
     extra = {"data_gladiator": str(number), "text_anchor": "middle", "fill": "#fff"}
