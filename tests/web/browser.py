@@ -146,6 +146,7 @@ class TablePage:
         click an action shown now, else first select something (a gladiator to deploy);
         a small menu (several actions on one element, a facing) gets a random item."""
         before = self.version
+        self.page.mouse.move(0, 0)  # what shows is then what is selected, not only pointed at
         shown = self.page.locator("#board [data-action]:visible")
         if not shown.count():
             keys = self.page.locator("#board [data-action][data-for]").evaluate_all(
@@ -153,8 +154,13 @@ class TablePage:
             )
             assert keys, "no action on the board, and nothing to select that leads to one"
             key = rng.choice(sorted(keys))
-            self.page.locator(f'#board [data-select="{key}"]').first.click()
+            chosen = self.page.locator(f'#board [data-select="{key}"]').first
             shown = self.page.locator(f'#board [data-action][data-for~="{key}"]:visible')
+            for _ in range(2):  # a second click if the first unselected a remembered choice
+                chosen.click()
+                self.page.mouse.move(0, 0)  # what shows now is selected, not only pointed at
+                if shown.count():
+                    break
         assert shown.count(), "nothing to click on the board although it is this seat's decision"
         shown.nth(rng.randrange(shown.count())).click()
         menu = self.page.locator("#choice:visible button")
