@@ -98,3 +98,24 @@ def receive(socket: Any, timeout: float = 10.0) -> dict[str, Any]:
     assert message["type"] == "websocket.send", message
     found: dict[str, Any] = json.loads(message["text"])
     return found
+
+
+SITE = "http://testserver"  # the origin of the test client's pages (cookie-signed changes)
+PASSWORD = "correct horse battery"
+
+
+def signed_in(app: Any, name: str) -> TestClient:
+    """A browser of this site signed in to a new account `name`, registered through the API
+    (its cookie POSTs carry the site's Origin, as a page's do)."""
+    client = TestClient(app, headers={"Origin": SITE})
+    portal = getattr(app.state, "portal", None)
+    if portal is not None:  # the app's running loop, for a test that reads its sockets
+        client.portal = portal
+    response = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 201, response.text
+    return client
+
+
+def store_of(app: Any) -> Any:
+    """The store of a running app."""
+    return app.state.hub.service.store

@@ -30,8 +30,8 @@ from colosseum.web.matching import match_pending
 from colosseum.web.service import TableService
 from colosseum.web.settings import ServerSettings
 
-PASSWORD = "correct horse battery"
-SITE = "http://testserver"
+from .conftest import SITE, signed_in, store_of
+
 GAME = "ludus-gladiatorius"
 WAIT = 60.0
 
@@ -63,20 +63,6 @@ def app(database: str, clock: FakeClock) -> Iterator[Any]:
         yield made
 
 
-def person(app: Any, name: str) -> TestClient:
-    """A browser signed in to a new account `name`."""
-    client = TestClient(app, headers={"Origin": SITE})
-    client.portal = app.state.portal
-    response = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 201, response.text
-    return client
-
-
-def store_of(app: Any) -> Store:
-    found: Store = app.state.hub.service.store
-    return found
-
-
 def join(client: TestClient, **fields: Any) -> dict[str, Any]:
     body = {"game": GAME, "players": 2, "pace": "live", **fields}
     response = client.post("/api/quickmatch", json=body)
@@ -98,7 +84,7 @@ def rate(store: Store, name: str, mu: float, sigma: float) -> None:
 
 
 def test_two_waiting_accounts_are_paired_into_one_rated_table(app: Any) -> None:
-    ann, bob = person(app, "ann"), person(app, "bob")
+    ann, bob = signed_in(app, "ann"), signed_in(app, "bob")
     first = join(ann)
     assert first["status"] == "waiting" and first["table"] is None
     assert first["rating"] == 1000 and first["window"] == 100
@@ -115,14 +101,14 @@ def test_two_waiting_accounts_are_paired_into_one_rated_table(app: Any) -> None:
 
 
 def test_other_games_player_counts_and_paces_are_not_paired(app: Any) -> None:
-    ann, bob, cy = person(app, "ann"), person(app, "bob"), person(app, "cy")
+    ann, bob, cy = signed_in(app, "ann"), signed_in(app, "bob"), signed_in(app, "cy")
     join(ann)
     assert join(bob, pace="days")["status"] == "waiting"
     assert join(cy, game="jugula")["status"] == "waiting"
 
 
 def test_ratings_far_apart_wait_until_the_window_widens(app: Any, clock: FakeClock) -> None:
-    ann, bob = person(app, "ann"), person(app, "bob")
+    ann, bob = signed_in(app, "ann"), signed_in(app, "bob")
     rate(store_of(app), "ann", 15.0, 2.5)  # shown 1000 + 40 * (15 - 7.5) = 1300
     first = join(ann)
     assert first["rating"] == 1300
@@ -139,7 +125,7 @@ def test_ratings_far_apart_wait_until_the_window_widens(app: Any, clock: FakeClo
 def test_after_the_wait_a_computer_player_is_offered_and_accepted(
     app: Any, clock: FakeClock
 ) -> None:
-    ann = person(app, "ann")
+    ann = signed_in(app, "ann")
     entry = join(ann)
     assert entry["computer"] is None
     refused = ann.post(f"/api/quickmatch/{entry['id']}/computer")
@@ -161,7 +147,7 @@ def test_after_the_wait_a_computer_player_is_offered_and_accepted(
 
 def test_the_offer_is_the_computer_level_nearest_the_account(app: Any, clock: FakeClock) -> None:
     store = store_of(app)
-    ann = person(app, "ann")
+    ann = signed_in(app, "ann")
     hard = store.ratings.computer_account("hard")
     with store.engine.begin() as connection:
         connection.execute(
@@ -178,7 +164,7 @@ def test_the_offer_is_the_computer_level_nearest_the_account(app: Any, clock: Fa
 
 
 def test_leaving_the_queue(app: Any) -> None:
-    ann, bob = person(app, "ann"), person(app, "bob")
+    ann, bob = signed_in(app, "ann"), signed_in(app, "bob")
     entry = join(ann)
     assert bob.delete(f"/api/quickmatch/{entry['id']}").status_code == 404  # not his
     assert ann.delete(f"/api/quickmatch/{entry['id']}").status_code == 204
@@ -206,7 +192,7 @@ def test_leaving_the_queue(app: Any) -> None:
     ],
 )
 def test_bad_requests_are_refused(app: Any, body: Any) -> None:
-    ann = person(app, "ann")
+    ann = signed_in(app, "ann")
     response = ann.post("/api/quickmatch", json=body)
     assert 400 <= response.status_code < 500 and response.status_code != 404, response.text
     assert ann.get("/api/quickmatch").json() == []
@@ -217,7 +203,7 @@ def test_signed_out_is_refused(app: Any) -> None:
     assert guest.get("/api/quickmatch").status_code == 401
     assert guest.post("/api/quickmatch", json={"game": GAME, "players": 2}).status_code == 401
     assert guest.delete("/api/quickmatch/1").status_code == 401
-    assert person(app, "ann").delete("/api/quickmatch/not-a-number").status_code == 422
+    assert signed_in(app, "ann").delete("/api/quickmatch/not-a-number").status_code == 422
 
 
 def test_two_matchers_racing_never_put_one_entry_at_two_tables(

@@ -19,12 +19,11 @@ with warnings.catch_warnings():
 
 from colosseum.ratings import model
 from colosseum.ratings.tables import rate_pending
-from colosseum.store import Store
 from colosseum.web.app import create_app
 from colosseum.web.settings import ServerSettings
 
-PASSWORD = "correct horse battery"
-SITE = "http://testserver"
+from .conftest import signed_in, store_of
+
 UNLIMITED = ServerSettings(rate_limits={})
 ME = {"kind": "me"}
 GAME = "ludi-gladiatorii"
@@ -36,19 +35,6 @@ def app(database: str) -> Iterator[Any]:
     made = create_app(database, workers=0, settings=UNLIMITED)
     with TestClient(made):
         yield made
-
-
-def person(app: Any, name: str) -> TestClient:
-    """A browser signed in to a new account `name` (registered through the API)."""
-    client = TestClient(app, headers={"Origin": SITE})
-    response = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 201, response.text
-    return client
-
-
-def store_of(app: Any) -> Store:
-    found: Store = app.state.hub.service.store
-    return found
 
 
 def rated_table(alice: TestClient, opponent: str, rated: bool = True) -> str:
@@ -107,7 +93,7 @@ def test_a_rated_table_played_to_its_end_moves_the_ratings_at_once(app: Any) -> 
     """WIRED BEHAVIOUR: after the last action the ratings have moved, with no call from
     the test: the winner's displayed rating rose, the loser's fell, both are on the
     leaderboard."""
-    alice, bob = person(app, "alice"), person(app, "bob")
+    alice, bob = signed_in(app, "alice"), signed_in(app, "bob")
     table = rated_table(alice, "bob")
     summary = play_to_the_end([alice, bob], table)
     winners = {p["name"] for p in summary["players"] if p["seat"] in summary["winners"]}
@@ -127,7 +113,7 @@ def test_a_rated_table_played_to_its_end_moves_the_ratings(app: Any) -> None:
     (by the server, or by the minute's sweep `rate_pending`): the winner's rating rises, the
     loser's falls, both appear on the leaderboard, the best first; a second sweep changes
     nothing."""
-    alice, bob = person(app, "alice"), person(app, "bob")
+    alice, bob = signed_in(app, "alice"), signed_in(app, "bob")
     table = rated_table(alice, "bob")
     summary = play_to_the_end([alice, bob], table)
     store = store_of(app)
@@ -150,7 +136,7 @@ def test_a_rated_table_played_to_its_end_moves_the_ratings(app: Any) -> None:
 
 
 def test_resigning_a_rated_table_counts_as_a_loss(app: Any) -> None:
-    alice, bob = person(app, "alice"), person(app, "bob")
+    alice, bob = signed_in(app, "alice"), signed_in(app, "bob")
     table = rated_table(alice, "bob")
     resigned = alice.post(f"/api/tables/{table}/resign")
     assert resigned.status_code == 200, resigned.text
@@ -161,7 +147,7 @@ def test_resigning_a_rated_table_counts_as_a_loss(app: Any) -> None:
 
 
 def test_a_casual_table_changes_nothing(app: Any) -> None:
-    alice, bob = person(app, "alice"), person(app, "bob")
+    alice, bob = signed_in(app, "alice"), signed_in(app, "bob")
     table = rated_table(alice, "bob", rated=False)
     play_to_the_end([alice, bob], table)
     assert rate_pending(store_of(app)) == []
@@ -199,7 +185,7 @@ def test_parameters_are_bounded(client: TestClient, path: str) -> None:
 
 
 def test_an_account_page_shows_nothing_private(app: Any) -> None:
-    alice = person(app, "alice")
+    alice = signed_in(app, "alice")
     alice.patch("/api/me", json={"email": "alice@example.org"})
     found = alice.get("/api/accounts/ALICE")
     assert found.status_code == 200, found.text
@@ -211,8 +197,8 @@ def test_an_account_page_shows_nothing_private(app: Any) -> None:
 
 def test_an_unknown_deleted_or_disabled_account_is_404(app: Any) -> None:
     store = store_of(app)
-    person(app, "gone")
-    person(app, "off")
+    signed_in(app, "gone")
+    signed_in(app, "off")
     gone, off = store.accounts.by_name("gone"), store.accounts.by_name("off")
     assert gone is not None and off is not None
     store.accounts.delete(gone.id)

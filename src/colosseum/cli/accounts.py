@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import DatabaseOpt, database_errors, fail, stdout_console
-from .extras import require
+from .common import DatabaseOpt, fail, open_store, print_store_where, stdout_console, store_command
 
 if TYPE_CHECKING:
     from ..store import AccountRow, Store
@@ -38,26 +35,6 @@ StdinOpt = Annotated[
         "--password-stdin", help="Read the password from the first line of standard input."
     ),
 ]
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    """Every refusal or database failure as one `error:` line, exit 2."""
-    require("web", "colosseum accounts")
-    with database_errors():
-        yield
-
-
-def _store(database: str | None) -> Store:
-    from ..store import Store
-
-    return Store(database)
-
-
-def _where(store: Store, what: str) -> None:
-    from .career import print_where
-
-    print_where(store, what)
 
 
 def _password(from_stdin: bool) -> str:
@@ -88,17 +65,17 @@ def add(
     database: DatabaseOpt = None,
 ) -> None:
     """A new account, with a password asked twice (or read with --password-stdin)."""
-    with _errors():
+    with store_command("colosseum accounts"):
         from ..web.accounts_service import check_account_name, check_email, register, taken
         from ..web.passwords import check_password
 
-        store = _store(database)
+        store = open_store(database)
         taken(store, check_account_name(name))  # refused before a password is asked for
         check_email(email)
         password = check_password(_password(password_stdin))
         account = register(store, name, password, email)
     stdout_console().print(f"Account {account.name!r} added.", soft_wrap=True)
-    _where(store, "Stored in")
+    print_store_where(store, "Stored in")
 
 
 @accounts_app.command("list")
@@ -107,8 +84,8 @@ def list_accounts(
     database: DatabaseOpt = None,
 ) -> None:
     """Every account, oldest first: name, email, created, and whether disabled or deleted."""
-    with _errors():
-        store = _store(database)
+    with store_command("colosseum accounts"):
+        store = open_store(database)
         found = store.accounts.all()
     rows = [
         {
@@ -129,7 +106,7 @@ def list_accounts(
         table.add_row(row["name"], row["email"] or "", row["created"], row["status"])
     console = stdout_console()
     console.print(table if rows else "No accounts.")
-    _where(store, "Accounts in")
+    print_store_where(store, "Accounts in")
 
 
 @accounts_app.command("reset-password")
@@ -138,10 +115,10 @@ def reset_password(
 ) -> None:
     """A new password for the account (asked twice, or --password-stdin); every sign-in of
     the account ends."""
-    with _errors():
+    with store_command("colosseum accounts"):
         from ..web.passwords import hash_password
 
-        store = _store(database)
+        store = open_store(database)
         account = _account(store, name)
         store.accounts.set_password(account.id, hash_password(_password(password_stdin)), True)
     stdout_console().print(
@@ -156,8 +133,8 @@ def disable(
     database: DatabaseOpt = None,
 ) -> None:
     """Disable the account: its sign-ins end and it may not sign in (--enable undoes it)."""
-    with _errors():
-        store = _store(database)
+    with store_command("colosseum accounts"):
+        store = open_store(database)
         account = _account(store, name)
         store.accounts.set_disabled(account.id, not enable)
     done = "enabled" if enable else "disabled; its sign-ins have ended"
@@ -172,8 +149,8 @@ def delete(
 ) -> None:
     """Delete the account: its games keep their seats under the name "deleted player N";
     its email, password, passkeys and sign-ins are removed, and its name is free again."""
-    with _errors():
-        store = _store(database)
+    with store_command("colosseum accounts"):
+        store = open_store(database)
         account = _account(store, name)
         if not yes and not typer.confirm(f"Delete the account {account.name!r}?"):
             fail("nothing deleted")

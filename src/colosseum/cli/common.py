@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -12,6 +12,9 @@ from rich.console import Console
 from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
 from ..core.options import parse_option_pairs
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 USAGE_ERROR = 2
 
@@ -80,3 +83,28 @@ def split_players(text: str) -> list[str]:
 def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     """`--option k=v` values into a dict (InvalidOption for a pair without "=")."""
     return parse_option_pairs(list(pairs or []))
+
+
+@contextmanager
+def store_command(command: str) -> Iterator[None]:
+    """A command on the web server's store (`colosseum accounts`, `colosseum ratings`): the
+    web extra required, every refusal or database failure one `error:` line, exit 2."""
+    from .extras import require
+
+    require("web", command)
+    with database_errors():
+        yield
+
+
+def open_store(database: str | None) -> Store:
+    """The store at `database` (None: the default), imported only when a command needs it."""
+    from ..store import Store
+
+    return Store(database)
+
+
+def print_store_where(store: Store, what: str) -> None:
+    """Say which database a command used (`career`'s own line)."""
+    from .career import print_where
+
+    print_where(store, what)

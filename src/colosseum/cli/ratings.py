@@ -11,17 +11,21 @@ from __future__ import annotations
 import dataclasses
 import json
 import secrets
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import DatabaseOpt, database_errors, split_players, stdout_console
-from .extras import require
+from .common import (
+    DatabaseOpt,
+    open_store,
+    print_store_where,
+    split_players,
+    stdout_console,
+    store_command,
+)
 
 if TYPE_CHECKING:
-    from ..store import Store
+    pass
 
 ratings_app = typer.Typer(
     name="ratings",
@@ -34,26 +38,6 @@ GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", sh
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout.")]
 
 
-@contextmanager
-def _errors(command: str) -> Iterator[None]:
-    """Every refusal or database failure as one `error:` line, exit 2."""
-    require("web", command)
-    with database_errors():
-        yield
-
-
-def _store(database: str | None) -> Store:
-    from ..store import Store
-
-    return Store(database)
-
-
-def _where(store: Store, what: str) -> None:
-    from .career import print_where
-
-    print_where(store, what)
-
-
 @ratings_app.command("show")
 def show(
     game: GameArg,
@@ -62,12 +46,12 @@ def show(
     database: DatabaseOpt = None,
 ) -> None:
     """The leaderboard of GAME: rating, 95% interval, rated games, provisional or not."""
-    with _errors("colosseum ratings show"):
+    with store_command("colosseum ratings show"):
         from ..core.registry import game_definition
         from ..ratings.standings import leaderboard
 
         game_id = game_definition(game).info.id
-        store = _store(database)
+        store = open_store(database)
         rows = leaderboard(store, game_id, limit)
     if json_output:
         typer.echo(json.dumps([dataclasses.asdict(row) for row in rows]))
@@ -85,18 +69,18 @@ def show(
         console.print(
             "? provisional: fewer rated games than the rating needs to settle", style="dim"
         )
-    _where(store, "Ratings in")
+    print_store_where(store, "Ratings in")
 
 
 @ratings_app.command("rebuild")
 def rebuild(database: DatabaseOpt = None) -> None:
     """Recompute every rating from the stored results, oldest first (after a change of
     formula, or to check the stored ratings)."""
-    with _errors("colosseum ratings rebuild"):
-        store = _store(database)
+    with store_command("colosseum ratings rebuild"):
+        store = open_store(database)
         count = store.ratings.rebuild()
     stdout_console().print(f"Rebuilt the ratings from {count} rated results.")
-    _where(store, "Ratings in")
+    print_store_where(store, "Ratings in")
 
 
 @ratings_app.command("calibrate")
@@ -121,13 +105,13 @@ def calibrate(
 ) -> None:
     """Computer levels play GAME against each other (each seed from both seatings) and each
     game is rated: the levels' ratings settle before people meet them."""
-    with _errors("colosseum ratings calibrate"):
+    with store_command("colosseum ratings calibrate"):
         from ..ratings import calibration
         from .app import _with_progress
 
         base = secrets.randbits(31) if seed is None else seed
         plan = calibration.plan(game, split_players(levels), games_count, base)
-        store = _store(database)
+        store = open_store(database)
         done = _with_progress(
             f"{plan.game_id} calibration",
             plan.total_games,
@@ -137,4 +121,4 @@ def calibrate(
         f"Calibrated {', '.join(plan.agents)} in {done.game}: {done.played} games played, "
         f"{done.rated} new rated results (seed {base})."
     )
-    _where(store, "Ratings in")
+    print_store_where(store, "Ratings in")

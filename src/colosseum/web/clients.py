@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,3 +148,21 @@ async def close(socket: WebSocket, code: int | None, reason: str) -> None:
         await asyncio.wait_for(socket.close(code=code, reason=short), CLOSE_TIMEOUT)
     except Exception as error:  # gone meanwhile, or not reading: the server drops it
         log.debug("closing a WebSocket with %s failed: %r", code, error)
+
+
+async def serve_until_ended(client: Client, reading: Coroutine[Any, Any, None]) -> None:
+    """Read the client's messages (`reading`) until it leaves or is ended, then end it: with
+    the code of a `Refused` that stopped the reading, else as gone."""
+    reader = asyncio.create_task(reading)
+    ended = asyncio.create_task(client.ended.wait())
+    try:
+        await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (reader, ended):
+            task.cancel()
+        await asyncio.wait({reader, ended})
+    problem = None if reader.cancelled() else reader.exception()
+    if isinstance(problem, Refused):
+        client.end(problem.code, problem.reason)
+    else:
+        client.end(None)  # the client left (or its writer found it gone)

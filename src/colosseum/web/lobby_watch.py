@@ -34,7 +34,15 @@ from sqlalchemy.exc import DBAPIError
 from ..core.data import DataModel, StatedModel, load_validated
 from ..core.errors import ColosseumError
 from ..store import TableRow
-from .clients import POLICY, TRY_LATER, Client, Refused, close, read_message
+from .clients import (
+    POLICY,
+    TRY_LATER,
+    Client,
+    Refused,
+    close,
+    read_message,
+    serve_until_ended,
+)
 from .ratelimit import client_address
 
 if TYPE_CHECKING:
@@ -193,19 +201,7 @@ class LobbyWatch:
         await client.close()
 
     async def _until_ended(self, client: Client) -> None:
-        reader = asyncio.create_task(_refuse_messages(client.socket))
-        ended = asyncio.create_task(client.ended.wait())
-        try:
-            await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (reader, ended):
-                task.cancel()
-            await asyncio.wait({reader, ended})
-        problem = None if reader.cancelled() else reader.exception()
-        if isinstance(problem, Refused):
-            client.end(problem.code, problem.reason)
-        else:
-            client.end(None)  # the watcher left (or its writer found it gone)
+        await serve_until_ended(client, _refuse_messages(client.socket))
 
 
 async def _refuse_messages(socket: WebSocket) -> None:

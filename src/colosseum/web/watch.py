@@ -19,7 +19,15 @@ from fastapi import WebSocket, WebSocketDisconnect
 from starlette.websockets import WebSocketDisconnected
 
 from ..core.errors import IllegalAction
-from .clients import CLOSE_TIMEOUT, POLICY, Client, Refused, close, read_message
+from .clients import (
+    CLOSE_TIMEOUT,
+    POLICY,
+    Client,
+    Refused,
+    close,
+    read_message,
+    serve_until_ended,
+)
 from .errors import BadRequest, BadToken, RateLimited, TableError
 from .hub import Hub, encode, seat_payload
 from .models import ActionRequest
@@ -69,19 +77,7 @@ async def watch(hub: Hub, socket: WebSocket, table_id: str, limit: int) -> None:
         hub.send(client, {"type": "state", **payload})
         if table_id in hub.bots.thinking:
             hub.send(client, {"type": "thinking", "seat": hub.bots.thinking[table_id]})
-        reader = asyncio.create_task(_play(hub, client, token, limit, account))
-        ended = asyncio.create_task(client.ended.wait())
-        try:
-            await asyncio.wait({reader, ended}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for task in (reader, ended):
-                task.cancel()
-            await asyncio.wait({reader, ended})
-        problem = None if reader.cancelled() else reader.exception()
-        if isinstance(problem, Refused):
-            client.end(problem.code, problem.reason)
-        else:
-            client.end(None)  # the client left (or its writer found it gone)
+        await serve_until_ended(client, _play(hub, client, token, limit, account))
     finally:
         hub.detach(client)
     await client.close()
