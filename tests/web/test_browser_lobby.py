@@ -1,8 +1,8 @@
 """The lobby in a real browser (Debian's chromium through Playwright; issue 46, "a lobby that
 keeps up"): the list follows new tables without Refresh, filters by game and status kept in
 the address, copy buttons for the links, the invitation panel in view and focused after
-creating (laptop and phone), fixed choices as selects, ranges as number fields, and option
-help that stays in its panel."""
+creating (laptop and phone), fixed choices as selects, suggested values as a select with
+"other…" for the text, ranges as number fields, and option help that stays in its panel."""
 
 from __future__ import annotations
 
@@ -120,4 +120,37 @@ def test_the_invitations_in_view_on_a_phone(browser: Browser, server: LiveServer
     expect(page.locator("#invites .copied").last).to_have_text(
         "Copied" if page.evaluate("document.queryCommandSupported('copy')") else "Selected"
     )
+    context.close()
+
+
+def test_suggested_values_or_other_text(browser: Browser, server: LiveServer) -> None:
+    """Jugula's familiae: a select of dealt/chosen and "other…", which shows a named text
+    field; the table is made with the value picked or the text written."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    written = "thraex,murmillo,veles,secutor/retiarius,scissor,hoplomachus,provocator"
+    for pick, text in (("chosen", None), ("other…", written)):
+        LobbyPage(page, server.url).open()
+        page.select_option("#game", "jugula")
+        page.fill("#count", "2")
+        page.dispatch_event("#count", "change")
+        page.select_option("select[name=seat-1]", "human")
+        field = page.locator("[data-option=familiae]")
+        other = page.get_by_role("textbox", name="familiae, written out")
+        expect(field).to_have_value("dealt")
+        expect(other).to_be_hidden()
+        field.select_option(label=pick)
+        if text is not None:
+            expect(other).to_be_visible()
+            expect(other).to_be_focused()
+            assert other.get_attribute("aria-describedby") == "help-familiae"
+            other.fill(text)
+        with page.expect_response(
+            lambda r: r.request.method == "POST" and r.url.endswith("/api/tables")
+        ) as made:
+            page.click("#create-button")
+        assert made.value.status == 201, made.value.text()
+        table = made.value.json()["id"]
+        summary = httpx.get(f"{server.url}/api/tables/{table}").json()
+        assert summary["options"]["familiae"] == (text or pick), summary["options"]
     context.close()

@@ -169,3 +169,20 @@ def test_the_lobby_numbers_are_checked(tmp_path: Path) -> None:
     broken.write_text(text)
     with pytest.raises(DataError, match="playing_hours"):
         lobby_watch.load_validated(LobbyData, broken)
+
+
+def test_the_catalogue_names_suggested_values(client: TestClient) -> None:
+    """`GET /api/games` names the values a person usually picks for an option that also takes
+    text (the lobby's select with "other…"): Jugula's familiae, Ludus's gladiators; none
+    elsewhere."""
+    response = client.get("/api/games")
+    assert response.status_code == 200
+    options = {
+        (entry["id"], option["name"]): option
+        for entry in response.json()
+        for option in entry["options"]
+    }
+    assert options["jugula", "familiae"]["suggested"] == ["dealt", "chosen"]
+    assert options["ludus-gladiatorius", "gladiators"]["suggested"] == ["drawn"]
+    assert options["ludus-gladiatorius", "round_limit"]["suggested"] == []
+    assert options["jugula", "familiae"]["default"] in options["jugula", "familiae"]["suggested"]

@@ -18,6 +18,9 @@ _FALSE = {"0", "false", "no", "off"}
 class OptionSpec:
     """One option a game accepts. `choices` limits a str option; `minimum`/`maximum` an int.
 
+    `suggested` names the values a person usually picks for a str option that still takes any
+    valid text (a lobby offers them as a list with "other…" for the text).
+
     A cap (a round or turn limit the rulebook does not have) defaults to 0, off, and names in
     `simulation_value` the value that tools needing every game to end set when not told.
     """
@@ -27,6 +30,7 @@ class OptionSpec:
     default: OptionValue
     description: str
     choices: tuple[str, ...] = ()
+    suggested: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     simulation_value: int | None = None

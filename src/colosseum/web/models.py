@@ -154,6 +154,11 @@ class OptionEntry(BaseModel):
     default: OptionValue
     description: str
     choices: list[str]
+    suggested: list[str] = Field(
+        default=[],
+        description="values a person usually picks for a text option that still takes any "
+        "valid text (e.g. Jugula's familiae: dealt, chosen)",
+    )
     minimum: int | None
     maximum: int | None
 

@@ -35,6 +35,7 @@ def option_entry(spec: OptionSpec) -> dict[str, Any]:
         "default": spec.default,
         "description": spec.description,
         "choices": list(spec.choices),
+        "suggested": list(spec.suggested),
         "minimum": spec.minimum,
         "maximum": spec.maximum,
     }

@@ -16,6 +16,7 @@ OPTIONS = (
         "the game), or the familiae themselves: seats split by '/', gladiators by ',', each an "
         "armatura with '+'-joined extras: mp, att, def (upgrades), a talent, wounded; e.g. "
         "'thraex+att+fast,murmillo,veles,secutor/retiarius,scissor,hoplomachus,provocator+wounded'",
+        suggested=("dealt", "chosen"),
     ),
     OptionSpec(
         "vox",

@@ -25,6 +25,7 @@ OPTIONS = (
         "drawn",
         "gladiator numbers by seat, e.g. 2,5 (two per seat with 2 players), instead of drawing "
         "them from the cup",
+        suggested=("drawn",),
     ),
     OptionSpec(
         "data",

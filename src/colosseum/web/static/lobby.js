@@ -1,5 +1,6 @@
 // The lobby: a form to create a table (every option of the chosen game as a field: a select
-// for fixed choices, a number within its range), the open and playing tables with their free
+// for fixed choices, a select of the suggested values with "other…" showing a text field for
+// an option that also takes text, a number within its range), the open and playing tables with their free
 // seats, kept up to date by the server's pushes and filtered by game and status (the filters
 // kept in the address), and a record to replay. After creating, the invitation links (each
 // with a copy button) show at the top of the form. A seed may be chosen only for a
@@ -17,6 +18,7 @@ const element = (id) => document.getElementById(id);
 const SEAT_KINDS = ["human", "random", "heuristic", "easy", "normal", "hard"];
 const ACCOUNT_KINDS = ["me", "account"];
 const KIND_WORDS = { human: "human (a guest, by link)", me: "me", account: "account: name…" };
+const OTHER = "\u0000other"; // the "other…" entry of a select of suggested values
 const LONG_HELP = 90; // characters of an option's help shown without folding it
 const POLL = 30000; // ms between two reads of the list while the live socket is down
 const SOCKET_DELAY = 2000; // ms before the first reconnection; doubled up to MAX_SOCKET_DELAY
@@ -30,15 +32,18 @@ function game() {
   return games.find((g) => g.id === element("game").value);
 }
 
-// An option's field: a checkbox, a select of its fixed choices, a number within its range
-// or text; its help under it, folded in a details element when it is long.
+// An option's field: a checkbox, a select of its fixed choices, a select of its suggested
+// values with "other…" (then a text field), a number within its range or text; its help
+// under it, folded in a details element when it is long.
 function optionField(option) {
   const box = document.createElement("div");
   box.className = "option";
   const label = document.createElement("label");
   const words = document.createElement("span");
   words.textContent = option.name.replaceAll("_", " ");
+  const helpId = `help-${option.name}`;
   let input;
+  let other = null;
   if (option.type === "bool") {
     input = document.createElement("input");
     input.type = "checkbox";
@@ -52,6 +57,8 @@ function optionField(option) {
       item.selected = choice === option.default;
       input.append(item);
     }
+  } else if (option.type === "str" && option.suggested?.length) {
+    [input, other] = suggestedFields(option, words.textContent, helpId);
   } else {
     input = document.createElement("input");
     if (option.type === "int") {
@@ -66,12 +73,43 @@ function optionField(option) {
   input.name = `option-${option.name}`;
   input.dataset.option = option.name;
   input.dataset.type = option.type;
-  const helpId = `help-${option.name}`;
   input.setAttribute("aria-describedby", helpId);
   if (option.type === "bool") label.append(input, words);
   else label.append(words, input);
-  box.append(label, optionHelp(option, helpId));
+  box.append(label);
+  if (other) box.append(other);
+  box.append(optionHelp(option, helpId));
   return box;
+}
+
+// A select of an option's suggested values and "other…", and the text field (named, with
+// the option's help) that "other…" shows; a default not among the values starts as text.
+function suggestedFields(option, words, helpId) {
+  const select = document.createElement("select");
+  for (const value of [...option.suggested, OTHER]) {
+    const item = document.createElement("option");
+    item.value = value;
+    item.textContent = value === OTHER ? "other…" : value;
+    select.append(item);
+  }
+  const known = option.suggested.includes(option.default);
+  select.value = known ? option.default : OTHER;
+  const text = document.createElement("input");
+  text.name = `option-${option.name}-text`;
+  text.dataset.other = option.name;
+  text.size = 40;
+  text.value = known ? "" : String(option.default);
+  text.setAttribute("aria-label", `${words}, written out`);
+  text.setAttribute("aria-describedby", helpId);
+  const showText = () => {
+    text.hidden = select.value !== OTHER;
+  };
+  select.addEventListener("change", () => {
+    showText();
+    if (!text.hidden) text.focus();
+  });
+  showText();
+  return [select, text];
 }
 
 function optionHelp(option, id) {
@@ -188,9 +226,18 @@ function options() {
     const type = input.dataset.type;
     if (type === "bool") chosen[input.dataset.option] = input.checked;
     else if (type === "int") chosen[input.dataset.option] = Number(input.value);
+    else if (input.value === OTHER) chosen[input.dataset.option] = otherText(input.dataset.option);
     else chosen[input.dataset.option] = input.value;
   }
   return chosen;
+}
+
+// The text written for an option whose select of suggested values is at "other…".
+function otherText(name) {
+  const text = [...element("options").querySelectorAll("[data-other]")].find(
+    (field) => field.dataset.other === name,
+  );
+  return text ? text.value : "";
 }
 
 async function create(event) {
