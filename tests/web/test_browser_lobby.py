@@ -145,6 +145,9 @@ def test_suggested_values_or_other_text(browser: Browser, server: LiveServer) ->
             expect(other).to_be_focused()
             assert other.get_attribute("aria-describedby") == "help-familiae"
             other.fill(text)
+            violations = Axe().run(page).response["violations"]
+            serious = [v["id"] for v in violations if v["impact"] in SERIOUS]
+            assert not serious, serious  # the select and its text field both named
         with page.expect_response(
             lambda r: r.request.method == "POST" and r.url.endswith("/api/tables")
         ) as made:
