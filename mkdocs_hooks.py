@@ -27,6 +27,9 @@ CHANGELOG = ROOT / "CHANGELOG.md"
 
 # A link to another how-to page as the server serves it: ](/howto/NAME) or ](/howto/NAME#part)
 _SERVER_LINK = re.compile(r"\]\(/howto/([a-z0-9-]+)(#[^)\s]*)?\)")
+# A link to a page the server draws from the games' data, which the site does not have:
+# [words](/howto/NAME/reference) keeps its words and says where the server shows it
+_REFERENCE_LINK = re.compile(r"\[([^\]]+)\]\((/howto/[a-z0-9-]+/reference)\)")
 
 
 def on_files(files: Files, config: Any) -> Files:
@@ -50,10 +53,12 @@ def _site_link(match: re.Match[str]) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    """In a how-to page, a link to `/howto/NAME` becomes a link to the page `NAME.md`; in a
+    """In a how-to page, a link to `/howto/NAME` becomes a link to the page `NAME.md` (and
+    one to a reference the server draws from the games' data, its words and address); in a
     top-level page of docs/, a link to the how-to pages or the changelog where they are in the
     repository (so that it works on GitHub too) becomes a link to their page on the site."""
     if page.file.src_uri.startswith("howto/"):
+        markdown = _REFERENCE_LINK.sub(r"\1 (on the game server, at `\2`)", markdown)
         return _SERVER_LINK.sub(lambda m: f"]({m.group(1)}.md{m.group(2) or ''})", markdown)
     if "/" not in page.file.src_uri:
         return _REPOSITORY_LINK.sub(_site_link, markdown)
