@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 import warnings
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,22 +31,10 @@ from colosseum.web.service import TableService
 from colosseum.web.settings import ServerSettings
 
 from .conftest import SITE, signed_in, store_of
+from .test_clocks import FakeClock
 
 GAME = "ludus-gladiatorius"
 WAIT = 60.0
-
-
-class FakeClock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.moment = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, **delta: float) -> None:
-        self.moment += timedelta(**delta)
 
 
 @pytest.fixture
