@@ -52,7 +52,7 @@ def test_fatum_kills_on_two_to_four_after_the_editors(campaign: Campaign) -> Non
     play(campaign, events)
     assert "Blimyx" not in {g.name for g in campaign.sheets["Fred"].gladiators}
     assert spared == [("Miller", "Ajax")]
-    assert [e.kind for e in campaign.history[-3:]] == ["roll", "gladiator_removed", "roll"]
+    assert [e.kind for e in campaign.recent[-3:]] == ["roll", "gladiator_removed", "roll"]
 
 
 def test_a_self_inflicted_fall_ignores_the_rival_editor(campaign: Campaign) -> None:

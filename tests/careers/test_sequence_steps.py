@@ -130,9 +130,9 @@ def combat(
     campaign: Campaign, manager: Scripted, dice: Dice, arena: FakeArena
 ) -> list[tuple[str, dict[str, Any]]]:
     """Run one Fred-Miller combat; the events it recorded."""
-    start = len(campaign.history)
+    start = len(campaign.recent)
     sequence.run_combat(campaign, DUEL, dice, manager, arena)
-    return [(e.kind, e.payload) for e in campaign.history[start:]]
+    return [(e.kind, e.payload) for e in campaign.recent[start:]]
 
 
 def assert_replays(campaign: Campaign) -> None:

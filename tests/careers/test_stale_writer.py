@@ -40,7 +40,7 @@ def test_a_stale_writer_is_refused_and_the_campaign_stays_whole(store: Store) ->
     with pytest.raises(CampaignChanged, match=r"the campaign changed: .*no gladiator 'Asinus'"):
         waiting.record("experience", {"lanista": "Fred", "name": "Asinus", "points": 3})
     reopened = Campaign.open(store, "Gallia")  # strict: every event replays
-    assert [e.kind for e in reopened.history][-1] == "gladiator_removed"
+    assert [e.kind for e in reopened.log()][-1] == "gladiator_removed"
     assert "Asinus" not in {g.name for g in reopened.sheets["Fred"].gladiators}
 
 
@@ -66,10 +66,10 @@ def test_a_step_stored_by_another_command_is_not_stored_twice(store: Store) -> N
 def test_a_lanista_in_an_unfinished_combat_fights_no_other(store: Store) -> None:
     campaign = Campaign.open(store, "Gallia")
     begin_combat(campaign, ["Fred", "Miller"], ProgramDice(1))
-    before = len(Campaign.open(store, "Gallia").history)
+    before = len(Campaign.open(store, "Gallia").log())
     with pytest.raises(CareerError, match="Fred fights in the combat Fred v Miller begun"):
         begin_combat(Campaign.open(store, "Gallia"), ["Fred", "Miller"], ProgramDice(1))
-    assert len(Campaign.open(store, "Gallia").history) == before
+    assert len(Campaign.open(store, "Gallia").log()) == before
 
 
 def test_a_short_familia_is_refused_before_any_roll(store: Store) -> None:
@@ -77,10 +77,10 @@ def test_a_short_familia_is_refused_before_any_roll(store: Store) -> None:
     for name in ("Blimyx", "Asinus"):
         campaign.record("gladiator_removed", {"lanista": "Fred", "name": name, "why": "died"})
     campaign.record("paid", {"lanista": "Fred", "aurei": 50, "why": "games"})
-    before = len(campaign.history)
+    before = len(campaign.log())
     with pytest.raises(CareerError, match=r"Fred cannot send 4 gladiators.*nothing was rolled"):
         begin_combat(campaign, ["Fred", "Miller"], ProgramDice(1))
-    assert len(Campaign.open(store, "Gallia").history) == before
+    assert len(Campaign.open(store, "Gallia").log()) == before
 
 
 @pytest.mark.parametrize(
@@ -100,4 +100,4 @@ def test_an_event_that_does_not_replay_is_named(
         Campaign.open(store, "Gallia")
     loose = Campaign.open(store, "Gallia", strict=False)
     assert loose.broken is not None and loose.broken.seq == 3
-    assert len(loose.history) == 3 and set(loose.sheets) == {"Fred", "Miller"}
+    assert len(loose.log()) == 3 and set(loose.sheets) == {"Fred", "Miller"}

@@ -74,7 +74,7 @@ def test_sheets_are_the_replay_of_their_events(store: Store) -> None:
     assert {k: s.to_json() for k, s in reopened.sheets.items()} == {
         k: s.to_json() for k, s in campaign.sheets.items()
     }
-    assert [e.seq for e in reopened.history] == list(range(1, 9))
+    assert [e.seq for e in reopened.log()] == list(range(1, 9))
     assert reopened.sheets["Fred"].aurei == 650
     assert reopened.sheets["Fred"].gladiator("Blimyx").talents == ["fast"]
     assert reopened.settings == {
@@ -168,7 +168,7 @@ def test_a_killed_process_loses_no_stored_event(tmp_path: Path) -> None:
     writer.wait()
     assert len(confirmed) == 25
     reopened = Campaign.open(Store(url), campaign.name)
-    seqs = [e.seq for e in reopened.history]
+    seqs = [e.seq for e in reopened.log()]
     assert seqs == list(range(1, len(seqs) + 1))  # nothing torn, no gap
     assert set(confirmed) <= set(seqs)  # every event reported stored is there
     assert reopened.sheets["Fred"].aurei == 50 + len(seqs) - 2

@@ -137,7 +137,7 @@ def test_companion_mode_records_the_table_dice_and_the_entered_result(tmp_path: 
     assert report.result.winners == ("Fred",)
     assert report.result.wounded == (("Miller", "Ajax"),)
     assert report.result.bitten == (("Miller", "Brutus", "Fred"),)
-    rolls = [e.payload for e in campaign.history if e.kind == "roll"]
+    rolls = [e.payload for e in campaign.log() if e.kind == "roll"]
     assert all(r["source"] == "table" for r in rolls)
     assert [r["dice"] for r in rolls[:4]] == [[1], [2], [3], [4]]  # the garbled answer re-asked
     assert any("fatum" in str(r["what"]).lower() and "Brutus" in str(r["what"]) for r in rolls)

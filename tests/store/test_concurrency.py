@@ -93,6 +93,6 @@ def test_eight_processes_fight_and_manage_one_campaign(url: str, tmp_path: Path)
     verified = runner.invoke(app, ["career", "verify", campaign, "--database", url])
     assert verified.exit_code == 0, verified.output
     opened = Campaign.open(Store(url), campaign)
-    assert [e.seq for e in opened.history] == list(range(1, len(opened.history) + 1))
+    assert [e.seq for e in opened.log()] == list(range(1, len(opened.log()) + 1))
     assert not opened.combats
     assert len(opened.sheets) == 8  # each new ludus once, though two writers asked for it

@@ -2,7 +2,9 @@
 deterministic fault hook of store/faults.py, `os._exit` at the Nth checkpoint: before a step,
 inside its transaction, after its commit) leaves a campaign `career verify` accepts, and
 `career resume` (or, killed before the draw was stored, the same `fight` again) ends with the
-very events of an uninterrupted combat."""
+very events of an uninterrupted combat. With a snapshot kept at every append, a kill between
+the events and their snapshot (one transaction) leaves both or neither: the snapshot always
+agrees with the log."""
 
 from __future__ import annotations
 
@@ -11,9 +13,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
+from colosseum.careers import campaign as campaign_module
 from colosseum.careers.campaign import Campaign
+from colosseum.careers.snapshot import Storage
 from colosseum.cli.app import app
 from colosseum.store import Store, faults
 
@@ -41,7 +46,7 @@ def _fight(url: str) -> list[str]:
 
 
 def _events(url: str) -> list[tuple[str, Any]]:
-    return [(e.kind, e.payload) for e in Campaign.open(Store(url), "Gallia").history]
+    return [(e.kind, e.payload) for e in Campaign.open(Store(url), "Gallia").log()]
 
 
 def _base(tmp_path: Path) -> Path:
@@ -63,7 +68,12 @@ def _run(path: Path, tmp_path: Path, name: str, env: dict[str, str]) -> list[dic
     return [{"exitcode": process.exitcode}, *results(report)]
 
 
-def test_a_combat_killed_at_every_checkpoint_resumes_to_the_same_result(tmp_path: Path) -> None:
+@pytest.mark.parametrize("every", [None, 1], ids=["snapshots-as-shipped", "snapshot-per-append"])
+def test_a_combat_killed_at_every_checkpoint_resumes_to_the_same_result(
+    tmp_path: Path, every: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if every is not None:  # the forked writers inherit it
+        monkeypatch.setattr(campaign_module, "storage", lambda: Storage(snapshot_every=every))
     base = _base(tmp_path)
     whole = tmp_path / "whole.db"
     shutil.copy(base, whole)
@@ -74,6 +84,7 @@ def test_a_combat_killed_at_every_checkpoint_resumes_to_the_same_result(tmp_path
     checkpoints = trace.read_text().splitlines()
     assert len(checkpoints) >= 20  # draw, two hires, fight, Fatum, two post-arena, end: x3
     assert any("append" in c for c in checkpoints)
+    assert any("snapshot" in c for c in checkpoints) == (every == 1)
     runner = CliRunner()
     for number in range(1, len(checkpoints) + 1):
         killed = tmp_path / f"killed{number}.db"
@@ -84,6 +95,7 @@ def test_a_combat_killed_at_every_checkpoint_resumes_to_the_same_result(tmp_path
         assert status["exitcode"] == faults.EXIT_CODE, where
         verified = runner.invoke(app, ["career", "verify", "Gallia", "--database", url])
         assert verified.exit_code == 0, (where, verified.output)
+        assert "DISAGREES" not in verified.output and "other rules" not in verified.output
         if Campaign.open(Store(url), "Gallia").combats:
             finished = runner.invoke(app, ["career", "resume", "Gallia", "--database", url])
             assert finished.exit_code == 0, (where, finished.output)

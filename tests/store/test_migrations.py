@@ -28,7 +28,7 @@ def test_a_database_of_the_previous_version_upgrades_in_place(tmp_path: Path) ->
     store = Store(f"sqlite:///{path}")
     assert current_revision(store.engine) == head_revision()
     gallia = Campaign.open(store, " gallia ")
-    assert len(gallia.history) == expected["events"]
+    assert len(gallia.log()) == expected["events"]
     assert {k: s.to_json() for k, s in gallia.sheets.items()} == expected["sheets"]
     assert store.campaigns.names() == ["Gallia", "Roma"]
     runner = CliRunner()

@@ -6,8 +6,11 @@ the sheets change; then it stores it, appended only if nobody stored an event si
 campaign was read (`colosseum.store`'s expected sequence number). Otherwise the campaign is
 read again, the event checked again against the latest sheets, and stored or refused with
 "the campaign changed: ...". Events recorded inside `Campaign.unit()` are stored together in
-one transaction. `Campaign.open` replays the stored events, so the sheets are always what the
-history says; an event that does not replay is named (`BrokenEvent`).
+one transaction. `Campaign.open` starts from the latest snapshot stored beside the log
+(`snapshot.py`: written with the events it covers, every `snapshot_every` events) and replays
+the events after it, so the sheets are always what the history says, and reading a campaign
+costs the same at its thousandth combat as at its first; an event that does not replay is
+named (`BrokenEvent`). Older events are read from the store when asked for (`log`).
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..store import Conflict, NameTaken, NewEvent, Store, StoredEvent
+from ..store.campaigns import Snapshot
 from .data import Tables, load_tables
 from .events import APPLY, EVENT_KINDS, Payload
 from .progress import CombatInProgress, track
 from .sheet import CareerError, Sheet
+from .snapshot import Ledger, UnreadableSnapshot, decode, encode, rules_version, storage
 
 __all__ = ["APPLY", "EVENT_KINDS", "MODES", "BrokenEvent", "Campaign", "CampaignChanged"]
 
@@ -71,13 +76,14 @@ class _Mark:
 
     sheets: dict[str, Sheet]
     combats: dict[int, CombatInProgress]
-    history: int
+    recent: int
     seq: int
 
 
 class Campaign:
     """One campaign of a store: its settings, its ludi's sheets, its combats in progress and
-    its history, as of event `seq`."""
+    its `ledger`, as of event `seq`; `recent`: the events read after the snapshot it started
+    from, and those it stored; `notes`: what reading it found to repair (a stale snapshot)."""
 
     def __init__(self, store: Store, key: int, name: str, settings: dict[str, Any]) -> None:
         self.store = store
@@ -86,9 +92,13 @@ class Campaign:
         self.settings = settings
         self.sheets: dict[str, Sheet] = {}
         self.combats: dict[int, CombatInProgress] = {}
-        self.history: list[StoredEvent] = []
+        self.ledger = Ledger()
+        self.recent: list[StoredEvent] = []
         self.seq = 0
         self.broken: BrokenEvent | None = None
+        self.notes: list[str] = []
+        self._base: Snapshot | None = None  # the snapshot this campaign was read from
+        self._kept = 0  # the number of the event of the newest snapshot known
         self._pending: list[NewEvent] | None = None
 
     # --- opening --------------------------------------------------------------------------
@@ -116,7 +126,7 @@ class Campaign:
         except NameTaken as error:
             raise CareerError(str(error)) from None
         campaign = cls(store, row.id, row.name, row.settings)
-        campaign._replay(stored)
+        campaign.replay(stored)
         return campaign
 
     @classmethod
@@ -128,10 +138,48 @@ class Campaign:
             known = ", ".join(store.campaigns.names()) or "none yet"
             raise CareerError(f"no campaign named {name.strip()!r} (campaigns: {known})")
         campaign = cls(store, row.id, row.name, row.settings)
-        campaign._replay(store.campaigns.load(row.id))
+        campaign._start(*store.campaigns.read(row.id))
         if strict:
             campaign.require_sound()
         return campaign
+
+    def _start(self, snapshot: Snapshot | None, after: list[StoredEvent], last: int) -> None:
+        """Read from `snapshot` and the events `after` it; a snapshot that cannot be trusted
+        (other rules, unreadable, past the log's end) is replaced by one replayed anew."""
+        problem = None if snapshot is None else _distrust(snapshot, last)
+        if snapshot is not None and problem is None:
+            try:
+                self.sheets, self.combats, self.ledger = decode(snapshot.state)
+                self.seq = self._kept = snapshot.seq
+                self._base = snapshot
+            except UnreadableSnapshot as error:
+                problem = f"does not read ({error})"
+        if problem is not None:
+            after = self.store.campaigns.load(self.key)
+        self.replay(after)
+        if problem is not None or self.seq - self._kept >= storage().snapshot_every:
+            kept = self.keep_snapshot(replace=problem is not None)
+            if problem is not None:
+                self.notes.append(
+                    f"the stored snapshot of {self.name!r} {problem}: the campaign was read "
+                    f"from its first event{' and a new snapshot kept' if kept else ''}"
+                )
+
+    def keep_snapshot(self, replace: bool = False) -> bool:
+        """Store this campaign's state as a snapshot of event `seq` (not for a broken
+        campaign), unless one as new is kept already (`replace`: even then); whether it was."""
+        if self.broken is not None or self._pending is not None or self.seq == 0:
+            return False
+        state = encode(self.sheets, self.combats, self.ledger)
+        snapshot = Snapshot(self.seq, rules_version(), state)
+        kept = self.store.campaigns.keep_snapshot(self.key, snapshot, replace)
+        if kept:
+            self._kept = self.seq
+        return kept
+
+    def log(self, kinds: Sequence[str] | None = None) -> list[StoredEvent]:
+        """The whole stored log (of these `kinds`), oldest first: read from the store."""
+        return self.store.campaigns.load(self.key, kinds=kinds)
 
     def require_sound(self) -> None:
         if self.broken is not None:
@@ -142,15 +190,16 @@ class Campaign:
 
     def refresh(self) -> None:
         """Apply the events stored since this campaign was read."""
-        self._replay(self.store.campaigns.load(self.key, after=self.seq))
+        self.replay(self.store.campaigns.load(self.key, after=self.seq))
 
-    def _replay(self, stored: Sequence[StoredEvent]) -> None:
+    def replay(self, stored: Sequence[StoredEvent]) -> None:
         """Apply stored events in place (fast); the first that fails is applied again on
         copies of the sheets as they were, so the sheets stop just before it."""
         sheets = dict(self.sheets)
         for event in stored:
-            self.history.append(event)
+            self.recent.append(event)
             self.seq = event.seq
+            self.ledger.note(event.seq, event.kind, event.payload)
             if self.broken is not None:
                 continue
             before = (self.sheets, self.combats)
@@ -170,7 +219,9 @@ class Campaign:
         assert self.broken is not None
         sheets: dict[str, Sheet] = {}
         combats: dict[int, CombatInProgress] = {}
-        for event in self.history:
+        if self._base is not None:
+            sheets, combats, _ = decode(self._base.state)
+        for event in self.recent:
             if event.seq >= self.broken.seq:
                 break
             sheets, combats = _applied_to(sheets, combats, event.kind, event.payload, event.seq)
@@ -199,7 +250,7 @@ class Campaign:
         if self._pending is None:
             with self.unit():
                 self.record(kind, payload)
-            return self.history[-1]
+            return self.recent[-1]
         self.require_sound()
         payload = self._prepared(kind, payload)
         seq = self.seq + len(self._pending) + 1
@@ -216,7 +267,7 @@ class Campaign:
         if self._pending is not None:
             yield
             return
-        mark = _Mark(self.sheets, self.combats, len(self.history), self.seq)
+        mark = _Mark(self.sheets, self.combats, len(self.recent), self.seq)
         before = {n: self.sheets[n].to_json() for n in watch if n in self.sheets}
         self._pending = []
         try:
@@ -229,8 +280,11 @@ class Campaign:
 
     def _commit(self, mark: _Mark, pending: list[NewEvent], before: dict[str, Any]) -> None:
         for _ in range(_RETRIES):
+            snapshot = self._snapshot_after(pending)
             try:
-                stored = self.store.campaigns.append(self.key, mark.seq, pending)
+                stored = self.store.campaigns.append(
+                    self.key, mark.seq, pending, snapshot, rules_version()
+                )
             except Conflict as conflict:
                 self._restore(mark)
                 if conflict.found is None:
@@ -240,17 +294,32 @@ class Campaign:
                 self.refresh()
                 self.require_sound()
                 self._recheck(pending, before)
-                mark = _Mark(self.sheets, self.combats, len(self.history), self.seq)
+                mark = _Mark(self.sheets, self.combats, len(self.recent), self.seq)
                 for i, event in enumerate(pending, 1):
                     self.sheets, self.combats = self._applied(
                         event.kind, event.payload, self.seq + i
                     )
                 continue
-            self.history.extend(stored)
+            self.recent.extend(stored)
+            for done in stored:
+                self.ledger.note(done.seq, done.kind, done.payload)
             self.seq = stored[-1].seq if stored else self.seq
+            if snapshot is not None:
+                self._kept = self.seq
             return
         self._restore(mark)
         raise CampaignChanged("the campaign changed too often while storing; try again")
+
+    def _snapshot_after(self, pending: list[NewEvent]) -> Payload | None:
+        """The state to keep with `pending` (the sheets and combats have them applied), when
+        they bring the log `snapshot_every` events past the newest snapshot."""
+        after = self.seq + len(pending)
+        if not pending or after - self._kept < storage().snapshot_every:
+            return None
+        ledger = Ledger.from_json(self.ledger.to_json())
+        for i, event in enumerate(pending, 1):
+            ledger.note(self.seq + i, event.kind, event.payload)
+        return encode(self.sheets, self.combats, ledger)
 
     def _recheck(self, pending: list[NewEvent], before: dict[str, Any]) -> None:
         """After a conflict: the watched ludi as they were, every event still possible."""
@@ -258,12 +327,13 @@ class Campaign:
             now = self.sheets.get(lanista)
             if now is None or now.to_json() != sheet:
                 last = next(
-                    (e for e in reversed(self.history) if e.payload.get("lanista") == lanista),
-                    self.history[-1],
+                    (e for e in reversed(self.recent) if e.payload.get("lanista") == lanista),
+                    None,
                 )
+                where = "" if last is None else f" (event #{last.seq}, {last.kind})"
                 raise CampaignChanged(
-                    f"the campaign changed: {lanista}'s ludus changed meanwhile (event "
-                    f"#{last.seq}, {last.kind}); nothing of this step was stored"
+                    f"the campaign changed: {lanista}'s ludus changed meanwhile{where}; "
+                    "nothing of this step was stored"
                 )
         sheets, combats = self.sheets, self.combats
         try:
@@ -276,7 +346,7 @@ class Campaign:
 
     def _restore(self, mark: _Mark) -> None:
         self.sheets, self.combats, self.seq = mark.sheets, mark.combats, mark.seq
-        del self.history[mark.history :]
+        del self.recent[mark.recent :]
         self._pending = None
 
     def _applied(
@@ -308,6 +378,15 @@ class Campaign:
                 f"every ludus of this campaign starts with {start} aurei, not {given}"
             )
         return {**payload, "aurei": start}
+
+
+def _distrust(snapshot: Snapshot, last: int) -> str | None:
+    """Why `snapshot` cannot be used before reading it, or None."""
+    if snapshot.rules != rules_version():
+        return "was taken under other rules"
+    if snapshot.seq > last:
+        return f"is of event #{snapshot.seq}, past the log's last (#{last})"
+    return None
 
 
 def _reason(event: StoredEvent, error: Exception) -> str:

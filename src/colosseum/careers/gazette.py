@@ -76,4 +76,4 @@ def _sentence(words: str) -> str:
 
 def gazette(campaign: Campaign) -> list[tuple[StoredEvent, str]]:
     """The events worth telling, each with its line of news."""
-    return [(e, TELL[e.kind](e.payload)) for e in campaign.history if e.kind in TELL]
+    return [(e, TELL[e.kind](e.payload)) for e in campaign.log(kinds=tuple(TELL))]

@@ -5,8 +5,10 @@ server (`web/careers_service.py`) draw these the way they like; none of it is Ri
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..store import StoredEvent
 from .campaign import Campaign
 from .data import Tables, load_tables
 from .sheet import Gladiator, Sheet
@@ -99,21 +101,17 @@ def public_payload(kind: str, payload: dict[str, Any], ended: bool = False) -> d
 
 def ended(campaign: Campaign, begun: int) -> bool:
     """Whether the combat begun at event `begun` has a stored end (`combat_ended`)."""
-    return begun in _ended(campaign)
+    return begun in campaign.ledger.ended
 
 
-def _ended(campaign: Campaign) -> set[int]:
-    found = (e.payload.get("combat") for e in campaign.history if e.kind == "combat_ended")
-    return {c for c in found if isinstance(c, int)}
-
-
-def history_rows(campaign: Campaign) -> list[dict[str, Any]]:
-    """Every stored event, oldest first: number, time, kind, details in words (nothing
-    secret, `public_payload`), and whether it is the first that does not replay."""
+def history_rows(campaign: Campaign, page: Sequence[StoredEvent]) -> list[dict[str, Any]]:
+    """The events of `page` (a page of the log), in their order: number, time, kind, details in
+    words (nothing secret, `public_payload`), and whether it is the first that does not
+    replay."""
     broken = campaign.broken.seq if campaign.broken else None
-    over = _ended(campaign)
+    over = campaign.ledger.ended
     rows = []
-    for stored in campaign.history:
+    for stored in page:
         shown = public_payload(stored.kind, stored.payload, stored.seq in over)
         rows.append(
             {
@@ -134,7 +132,7 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
         "settings": campaign.settings,
         "events": [
             {"seq": e.seq, "kind": e.kind, "data": e.payload, "created": e.created.isoformat()}
-            for e in campaign.history
+            for e in campaign.log()
         ],
         "sheets": {name: sheet.to_json() for name, sheet in campaign.sheets.items()},
         "broken": None if campaign.broken is None else str(campaign.broken),

@@ -27,6 +27,7 @@ from ..careers.gazette import gazette
 from ..careers.pairing import tournament_round
 from ..careers.sheet import CareerError
 from ..careers.simulate import simulate_campaign
+from ..careers.verify import verify as verify_campaign
 from ..store import NewEvent, Store, data_folder
 from .career_views import export_campaign, history_table, sheet_table, standings_table
 from .common import DatabaseOpt, database_errors, fail, stderr_console, stdout_console
@@ -88,6 +89,8 @@ career_errors = database_errors  # every refusal, broken history or database fai
 def open_campaign(database: str | None, name: str, strict: bool = True) -> Campaign:
     """The campaign as stored now; a note on stderr for each combat left unfinished."""
     campaign = Campaign.open(Store(database), name, strict=strict)
+    for note in campaign.notes:
+        stderr_console().print(f"note: {note}")
     for combat in campaign.combats.values():
         stderr_console().print(
             f"note: {combat.describe()} is not finished: colosseum career resume "
@@ -230,7 +233,7 @@ def pairings(
             raise CareerError(
                 f"{opened.name!r} is not a tournament (create it with --mode tournament)"
             )
-        combats = [e.payload for e in opened.history if e.kind == "combat"]
+        combats = [e.payload for e in opened.log(kinds=("combat",))]
         drawn = secrets.randbits(31) if seed is None else seed
         number, pairs, bye = tournament_round(combats, list(opened.sheets), random.Random(drawn))
     rounds = opened.settings.get("rounds")
@@ -339,18 +342,19 @@ def export(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
 
 @career_app.command("verify")
 def verify(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
-    """Replay the campaign: its events numbered without gaps, each one possible where it
-    stands; the first that is not is named (number, kind, why) and the exit code is 2."""
+    """Replay the campaign from its first event: its events numbered without gaps, each one
+    possible where it stands; the first that is not is named (number, kind, why) and the exit
+    code is 2. The snapshot kept beside the log is compared with what the log makes at its
+    event, and replaced by the replayed state if it disagrees."""
     with career_errors():
-        opened = open_campaign(database, campaign, strict=False)
-        seqs = [e.seq for e in opened.history]
-        if seqs != list(range(1, len(seqs) + 1)):
-            raise CareerError(f"campaign {opened.name!r}: its events are not numbered 1 to N")
-        opened.require_sound()
+        found = verify_campaign(Store(database), campaign)
+        found.campaign.require_sound()
+    opened = found.campaign
     unfinished = len(opened.combats)
     note = f"; {unfinished} combat(s) to resume" if unfinished else ""
     stdout_console().print(
-        f"{opened.name}: {len(opened.history)} events replay to {len(opened.sheets)} ludi{note}"
+        f"{opened.name}: {found.events} events replay to {len(opened.sheets)} ludi{note}; "
+        f"{found.snapshot}"
     )
 
 

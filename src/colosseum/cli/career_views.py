@@ -38,7 +38,7 @@ def history_table(campaign: Campaign) -> Table:
     table = Table(title=f"{campaign.name}: history", box=box.SIMPLE_HEAD)
     for column in ("#", "when (UTC)", "event", "details"):
         table.add_column(column)
-    for row in history_rows(campaign):
+    for row in history_rows(campaign, campaign.log()):
         kind = f"{row['kind']} (does not replay)" if row["broken"] else row["kind"]
         table.add_row(str(row["seq"]), f"{row['created']:%Y-%m-%d %H:%M}", kind, row["details"])
     return table

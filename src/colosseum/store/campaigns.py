@@ -3,7 +3,10 @@
 `append(id, expected_seq, events)` stores the events as numbers expected_seq+1, ... only if
 the log still ends at `expected_seq`, checked in the same transaction as the insert (the
 campaign's row is locked on PostgreSQL, the database on SQLite; the unique (campaign, seq) key
-is the last guard); otherwise `Conflict` and nothing is stored.
+is the last guard); otherwise `Conflict` and nothing is stored. An append may carry the
+campaign's state after its events (a `Snapshot`), kept in the same transaction; `read` gives
+the latest snapshot and the events after it. Older events are read a page at a time (`page`,
+newest first) or by kind.
 """
 
 from __future__ import annotations
@@ -14,12 +17,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, select
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from . import faults
 from .errors import Conflict, NameTaken, StoreError
-from .schema import campaigns, events
+from .schema import campaign_snapshots, campaigns, events
 from .transactions import writing
 
 Payload = dict[str, Any]
@@ -41,6 +44,15 @@ class StoredEvent:
     kind: str
     payload: Payload
     created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """A campaign's state (plain JSON) as of its event `seq`, under the rules version `rules`."""
+
+    seq: int
+    rules: str
+    state: Payload
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,26 +118,111 @@ class CampaignLog:
             rows = connection.execute(select(campaigns.c.name).order_by(campaigns.c.id))
             return [str(row.name) for row in rows]
 
-    def load(self, campaign: int, after: int = 0) -> list[StoredEvent]:
-        """The campaign's events numbered above `after`, oldest first."""
+    def load(
+        self, campaign: int, after: int = 0, kinds: Sequence[str] | None = None
+    ) -> list[StoredEvent]:
+        """The campaign's events numbered above `after` (of these `kinds`), oldest first."""
+        query = select(events.c.seq, events.c.kind, events.c.payload, events.c.created).where(
+            events.c.campaign == campaign, events.c.seq > after
+        )
+        if kinds is not None:
+            query = query.where(events.c.kind.in_(list(kinds)))
         with self.engine.connect() as connection:
+            rows = connection.execute(query.order_by(events.c.seq)).all()
+        return [_stored(row) for row in rows]
+
+    def read(self, campaign: int) -> tuple[Snapshot | None, list[StoredEvent], int]:
+        """In one transaction: the campaign's latest snapshot, the events after it, and the
+        number of its last event."""
+        with self.engine.connect() as connection, connection.begin():
+            row = connection.execute(
+                select(
+                    campaign_snapshots.c.seq, campaign_snapshots.c.rules, campaign_snapshots.c.state
+                ).where(campaign_snapshots.c.campaign == campaign)
+            ).first()
+            snapshot = None
+            if row is not None:
+                state = row.state if isinstance(row.state, dict) else {}
+                snapshot = Snapshot(int(row.seq), str(row.rules), state)
+            after = 0 if snapshot is None else snapshot.seq
             rows = connection.execute(
                 select(events.c.seq, events.c.kind, events.c.payload, events.c.created)
                 .where(events.c.campaign == campaign, events.c.seq > after)
                 .order_by(events.c.seq)
             ).all()
-        stored = []
-        for row in rows:
-            payload = row.payload if isinstance(row.payload, dict) else {"value": row.payload}
-            stored.append(StoredEvent(int(row.seq), str(row.kind), dict(payload), row.created))
-        return stored
+            last = rows[-1].seq if rows else _last_seq(connection, campaign)
+        return snapshot, [_stored(r) for r in rows], int(last)
+
+    def page(
+        self,
+        campaign: int,
+        before: int | None = None,
+        limit: int = 50,
+        kinds: Sequence[str] | None = None,
+    ) -> list[StoredEvent]:
+        """At most `limit` of the campaign's events numbered below `before` (of these
+        `kinds`), newest first."""
+        query = select(events.c.seq, events.c.kind, events.c.payload, events.c.created).where(
+            events.c.campaign == campaign
+        )
+        if before is not None:
+            query = query.where(events.c.seq < before)
+        if kinds is not None:
+            query = query.where(events.c.kind.in_(list(kinds)))
+        with self.engine.connect() as connection:
+            rows = connection.execute(query.order_by(events.c.seq.desc()).limit(limit)).all()
+        return [_stored(row) for row in rows]
+
+    def event(self, campaign: int, seq: int) -> StoredEvent | None:
+        """The campaign's event number `seq`, if stored."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(events.c.seq, events.c.kind, events.c.payload, events.c.created).where(
+                    events.c.campaign == campaign, events.c.seq == seq
+                )
+            ).first()
+        return None if row is None else _stored(row)
+
+    def keep_snapshot(self, campaign: int, snapshot: Snapshot, replace: bool = False) -> bool:
+        """Keep `snapshot` (made by replaying the log) unless the one stored is as new under
+        the same rules (`replace`: even then); whether it was kept."""
+        _check_json(snapshot.state)
+        with writing(self.engine) as connection:
+            if _last_seq(connection, campaign) < snapshot.seq:
+                return False
+            stored = connection.execute(
+                select(campaign_snapshots.c.seq, campaign_snapshots.c.rules).where(
+                    campaign_snapshots.c.campaign == campaign
+                )
+            ).first()
+            newer = stored is not None and stored.seq >= snapshot.seq
+            if newer and not replace and stored is not None and stored.rules == snapshot.rules:
+                return False
+            _put_snapshot(connection, campaign, snapshot, stored is not None)
+        return True
+
+    def drop_snapshot(self, campaign: int) -> None:
+        """Forget the campaign's snapshot (the next reading replays the whole log)."""
+        with writing(self.engine) as connection:
+            connection.execute(
+                delete(campaign_snapshots).where(campaign_snapshots.c.campaign == campaign)
+            )
 
     def append(
-        self, campaign: int, expected_seq: int, new: Sequence[NewEvent]
+        self,
+        campaign: int,
+        expected_seq: int,
+        new: Sequence[NewEvent],
+        snapshot: Payload | None = None,
+        rules: str = "",
     ) -> list[StoredEvent]:
-        """Store `new` after event `expected_seq`, if that is still the last; else `Conflict`."""
+        """Store `new` after event `expected_seq`, if that is still the last; else `Conflict`.
+        `snapshot`: the campaign's state after them (under the rules version `rules`), kept
+        in the same transaction."""
         for event in new:
             _check_json(event.payload)
+        if snapshot is not None:
+            _check_json(snapshot)
         try:
             with writing(self.engine) as connection:
                 lock = select(campaigns.c.id).where(campaigns.c.id == campaign)
@@ -139,6 +236,10 @@ class CampaignLog:
                     raise Conflict(campaign, expected_seq, last)
                 stored = _insert(connection, campaign, expected_seq, new, _now())
                 faults.checkpoint("append")
+                if snapshot is not None:
+                    kept = Snapshot(expected_seq + len(new), rules, snapshot)
+                    _put_snapshot(connection, campaign, kept, _has_snapshot(connection, campaign))
+                    faults.checkpoint("snapshot")
         except IntegrityError:
             CampaignLog.conflicts += 1
             raise Conflict(campaign, expected_seq, self.last_seq(campaign)) from None
@@ -151,6 +252,9 @@ class CampaignLog:
     def delete(self, campaign: int) -> int:
         """Remove the campaign and its events; how many events went."""
         with writing(self.engine) as connection:
+            connection.execute(
+                delete(campaign_snapshots).where(campaign_snapshots.c.campaign == campaign)
+            )
             gone = connection.execute(delete(events).where(events.c.campaign == campaign))
             connection.execute(delete(campaigns).where(campaigns.c.id == campaign))
             return int(gone.rowcount)
@@ -172,6 +276,35 @@ def _last_seq(connection: Any, campaign: int) -> int:
         select(func.max(events.c.seq)).where(events.c.campaign == campaign)
     ).scalar()
     return 0 if last is None else int(last)
+
+
+def _has_snapshot(connection: Any, campaign: int) -> bool:
+    found = connection.execute(
+        select(campaign_snapshots.c.seq).where(campaign_snapshots.c.campaign == campaign)
+    ).first()
+    return found is not None
+
+
+def _put_snapshot(connection: Any, campaign: int, snapshot: Snapshot, replace: bool) -> None:
+    values = {
+        "seq": snapshot.seq,
+        "rules": snapshot.rules,
+        "state": snapshot.state,
+        "created": _now(),
+    }
+    if replace:
+        connection.execute(
+            update(campaign_snapshots)
+            .where(campaign_snapshots.c.campaign == campaign)
+            .values(**values)
+        )
+    else:
+        connection.execute(insert(campaign_snapshots).values(campaign=campaign, **values))
+
+
+def _stored(row: Any) -> StoredEvent:
+    payload = row.payload if isinstance(row.payload, dict) else {"value": row.payload}
+    return StoredEvent(int(row.seq), str(row.kind), dict(payload), row.created)
 
 
 def _insert(

@@ -46,6 +46,20 @@ events = Table(
     Column("payload", JSON, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     UniqueConstraint("campaign", "seq"),
+    Index("ix_events_campaign_kind_seq", "campaign", "kind", "seq"),
+)
+
+# A campaign's state as of its event `seq` (the latest kept), under the rules version `rules`:
+# reading the campaign replays only the events after it. Written in the transaction of the
+# events it covers; never trusted over the log (`colosseum career verify` compares them).
+campaign_snapshots = Table(
+    "campaign_snapshots",
+    metadata,
+    Column("campaign", Integer, ForeignKey("campaigns.id"), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("rules", String(64), nullable=False),
+    Column("state", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
 )
 
 # A game table of the web server: one aggregate, its accepted actions in `table_actions`.

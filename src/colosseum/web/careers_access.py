@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..careers.campaign import Campaign
-from ..careers.views import KEY_EVENT
 from .careers_errors import LinkRefused, NotAllowed
 from .tokens import matches, new_token, token_hash
 
@@ -92,20 +91,13 @@ def _account_id(value: Any) -> int | None:
 
 
 def owners(campaign: Campaign) -> dict[str, Owner]:
-    """The owner of each ludus of the campaign now, by lanista, from its events."""
-    found: dict[str, Owner] = {}
-    for event in campaign.history:
-        data = event.payload
-        lanista = str(data.get("lanista", "")).strip()
-        if event.kind == "ludus_created":
-            account = _account_id(data.get("account"))
-            key = None if account is not None else data.get("key")
-            found[lanista] = Owner(account, None if key is None else str(key))
-        elif event.kind == KEY_EVENT and "key" in data:
-            found[lanista] = Owner(None, str(data["key"]))
-        elif event.kind == OWNER_EVENT and _account_id(data.get("account")) is not None:
-            found[lanista] = Owner(_account_id(data["account"]), None)
-    return {lanista: owner for lanista, owner in found.items() if lanista in campaign.sheets}
+    """The owner of each ludus of the campaign now, by lanista, from its events (kept in
+    the campaign's ledger)."""
+    return {
+        lanista: Owner(held.account, held.key)
+        for lanista, held in campaign.ledger.owners.items()
+        if lanista in campaign.sheets
+    }
 
 
 def key_hashes(campaign: Campaign) -> dict[str, str]:
@@ -161,13 +153,10 @@ def _by_key(campaign: Campaign, key: str) -> Actor:
 
 def _given_to_account(campaign: Campaign, key: str) -> str | None:
     """The lanista whose ludus this key once opened, now an account's; else None."""
-    now = owners(campaign)
-    for event in campaign.history:
-        lanista = str(event.payload.get("lanista", "")).strip()
-        owner = now.get(lanista)
-        if owner is None or owner.account is None or "key" not in event.payload:
+    for lanista, held in campaign.ledger.owners.items():
+        if held.account is None or lanista not in campaign.sheets:
             continue
-        if event.kind in ("ludus_created", KEY_EVENT) and matches(str(event.payload["key"]), key):
+        if any(matches(digest, key) for digest in held.keys):
             return lanista
     return None
 

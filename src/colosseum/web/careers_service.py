@@ -253,7 +253,10 @@ class CareerService:
             "standings": [
                 {**row, "account": account.get(row["lanista"])} for row in standing_rows(campaign)
             ],
-            "history": [{**r, "created": r["created"].isoformat()} for r in history_rows(campaign)],
+            "history": [
+                {**r, "created": r["created"].isoformat()}
+                for r in history_rows(campaign, campaign.log())
+            ],
             "gazette": [
                 {"seq": e.seq, "created": e.created.isoformat(), "text": text} for e, text in news
             ],
@@ -435,7 +438,7 @@ def ludus_event(ludus: Mapping[str, Any]) -> dict[str, Any]:
 
 def _begun(campaign: Campaign, begun: int) -> dict[str, Any]:
     """The `combat_begun` event's data of combat `begun`."""
-    event: StoredEvent | None = next((e for e in campaign.history if e.seq == begun), None)
+    event: StoredEvent | None = campaign.store.campaigns.event(campaign.key, begun)
     if event is None or event.kind != "combat_begun":
         raise CampaignNotFound(f"{campaign.name!r} has no combat begun at event #{begun}")
     return dict(event.payload)
@@ -453,15 +456,16 @@ def _table_ref(
 
 def _result(campaign: Campaign, begun: int) -> dict[str, Any] | None:
     """The combat's result once fought: winners, who was sent, wounded and fallen."""
-    for event in campaign.history:
-        if event.kind == "combat" and event.payload.get("combat") == begun:
-            data = event.payload
-            return {
-                "winners": list(data["winners"]),
-                "deployed": dict(data["deployed"]),
-                "wounded": [list(w) for w in data["wounded"]],
-                "bitten": [list(b) for b in data["bitten"]],
-            }
+    fought = campaign.ledger.fought.get(begun)
+    event = None if fought is None else campaign.store.campaigns.event(campaign.key, fought)
+    if event is not None and event.kind == "combat" and event.payload.get("combat") == begun:
+        data = event.payload
+        return {
+            "winners": list(data["winners"]),
+            "deployed": dict(data["deployed"]),
+            "wounded": [list(w) for w in data["wounded"]],
+            "bitten": [list(b) for b in data["bitten"]],
+        }
     return None
 
 
