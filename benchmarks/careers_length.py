@@ -294,7 +294,10 @@ def measure(url: str, size: int, repeat: int, seed: int, home: Path) -> dict[str
     found["verified"] = done.returncode == 0
     found["verify_s"] = verify_s
     if done.returncode == 2:  # an event that does not replay: nothing to measure
-        raise SystemExit(f"career verify {name!r}: {done.stdout.decode()[-2000:]}")
+        raise SystemExit(
+            f"career verify {name!r}: {done.stdout.decode()[-2000:]}\n(a campaign cached "
+            "under older rules: empty the --cache folder to build it anew)"
+        )
     if not found["verified"]:  # the command failed, not the campaign: said, and measured on
         why = (done.stderr or done.stdout).decode().strip().splitlines()
         log(f"  career verify {name!r} failed: {why[-1] if why else done.returncode}")
