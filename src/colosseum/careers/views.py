@@ -1,17 +1,25 @@
 """A campaign as plain data, for every front end: a ludus record sheet ("Ludus Record Sheet"),
-the history of stored events, the export. The terminal (`cli/career_views.py`) and the game
-server (`web/careers_service.py`) draw these the way they like; none of it is Rich or HTML.
+the history of stored events a page at a time (newest first), the export. The terminal
+(`cli/career_views.py`) and the game server (`web/careers_service.py`) draw these the way they
+like; none of it is Rich or HTML.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..store import StoredEvent
 from .campaign import Campaign
 from .data import Tables, load_tables
-from .sheet import Gladiator, Sheet
+from .sheet import CareerError, Gladiator, Sheet
+
+# A page of the history or the gazette (chosen: the rulebook says nothing of screens): this
+# many entries unless asked otherwise, and never more than `MOST`, so that a page stays small
+# however long the campaign.
+PAGE = 50
+MOST = 200
 
 # What the history shows of a combat's plan: where it is fought, who plays, who accepted it,
 # and the commitment to its seed (web/careers_secrets.py). Its seed and salt, which decide its
@@ -125,8 +133,38 @@ def history_rows(campaign: Campaign, page: Sequence[StoredEvent]) -> list[dict[s
     return rows
 
 
+def check_page(before: int | None, limit: int) -> None:
+    """CareerError for a page that cannot be asked: `limit` outside 1..MOST, or `before`
+    below 1 (`before`: the events numbered below it; the first event is #1)."""
+    if isinstance(limit, bool) or not 1 <= limit <= MOST:
+        raise CareerError(f"a page holds 1 to {MOST} entries, not {limit}")
+    if before is not None and before < 1:
+        raise CareerError(f"events are numbered from 1: there is nothing before #{before}")
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """A page of the history, newest first: its `rows` (`history_rows`), `before` (the
+    number to ask the next, older page with; None: this page reaches the first event) and
+    `events` (the number of the campaign's last event)."""
+
+    rows: list[dict[str, Any]]
+    before: int | None
+    events: int
+
+
+def history_page(campaign: Campaign, before: int | None = None, limit: int = PAGE) -> HistoryPage:
+    """At most `limit` of the stored events numbered below `before` (None: the newest),
+    newest first, read from the store a page at a time (never the whole log)."""
+    check_page(before, limit)
+    found = campaign.store.campaigns.page(campaign.key, before, limit + 1)
+    older = found[limit - 1].seq if len(found) > limit else None
+    return HistoryPage(history_rows(campaign, found[:limit]), older, campaign.seq)
+
+
 def export_campaign(campaign: Campaign) -> dict[str, Any]:
-    """The whole campaign as JSON: settings, every event, the sheets they make."""
+    """The whole campaign as JSON: settings, every event, the sheets they make (the one
+    reading of the whole log: an export is whole by design)."""
     return {
         "campaign": campaign.name,
         "settings": campaign.settings,

@@ -1,12 +1,12 @@
 """`colosseum career ...`: Jugula campaigns kept in a database (docs/cli.md, "career").
 
 `new` (a lanista's ludus, creating the campaign if needed), `show` (record sheets), `fight`
-and `resume` (one combat, asking each choice: `career_combat.py`), `history` (every stored
-event), `standings`, `gazette`, `export` (JSON), `verify` (the history replays), `list`,
-`delete` and `simulate` (a whole campaign, unattended). The database is `--database URL`, else
-`COLOSSEUM_DATABASE_URL`, else a SQLite file in the user's data folder; a simulation goes to
-`simulations.db` in that folder unless `--database` names one, so a player's own campaigns are
-never mixed with simulated ones.
+and `resume` (one combat, asking each choice: `career_combat.py`), `history` (the stored
+events, newest first, a page at a time), `standings`, `gazette` (by season), `export`
+(JSON), `verify` (the history replays), `list`, `delete` and `simulate` (a whole campaign,
+unattended). The database is `--database URL`, else `COLOSSEUM_DATABASE_URL`, else a SQLite
+file in the user's data folder; a simulation goes to `simulations.db` in that folder unless
+`--database` names one, so a player's own campaigns are never mixed with simulated ones.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from ..careers.campaign import Campaign, campaign_settings, standing_rows
-from ..careers.gazette import gazette
+from ..careers.gazette import GazettePage, gazette_page
 from ..careers.pairing import tournament_round
 from ..careers.sheet import CareerError
 from ..careers.simulate import simulate_campaign
 from ..careers.verify import verify as verify_campaign
+from ..careers.views import MOST, PAGE, HistoryPage, history_page
 from ..store import NewEvent, Store, data_folder
-from .career_views import export_campaign, history_table, sheet_table, standings_table
+from .career_views import again, export_campaign, history_table, sheet_table, standings_table
 from .common import DatabaseOpt, database_errors, fail, stderr_console, stdout_console
 
 CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
@@ -253,26 +254,121 @@ def pairings(
         console.print(f"  {bye} sits this round out")
 
 
+LimitOpt = Annotated[
+    int,
+    typer.Option("--limit", "-n", min=1, max=MOST, help=f"Entries a page shows (1 to {MOST})."),
+]
+BeforeOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--before",
+        min=1,
+        metavar="SEQ",
+        help="Show those of the events numbered below SEQ (an older page); default the newest.",
+    ),
+]
+SeasonOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--season",
+        metavar="YYYY-MM",
+        help="The season to tell: a calendar month (UTC) of play; default the newest.",
+    ),
+]
+AllOpt = Annotated[
+    bool,
+    typer.Option("--all", help="Every stored event, oldest first (`career export`: as JSON)."),
+]
+
+
 @career_app.command("history")
-def history(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
-    """Every stored event of a campaign, oldest first (even past one that does not replay)."""
+def history(
+    campaign: CampaignArg,
+    database: DatabaseOpt = None,
+    limit: LimitOpt = PAGE,
+    before: BeforeOpt = None,
+    every: AllOpt = False,
+) -> None:
+    """A campaign's stored events, newest first, a page at a time (even past one that does
+    not replay); the last line gives the command that shows the older page."""
+    if every and before is not None:
+        fail("--all shows every event, oldest first: it takes no --before")
     with career_errors():
         opened = open_campaign(database, campaign, strict=False)
-    stdout_console().print(history_table(opened))
+        page = None if every else history_page(opened, before, limit)
+    console = stdout_console()
+    if page is None:
+        console.print(history_table(opened))
+    else:
+        if page.rows:
+            console.print(history_table(opened, page.rows))
+        console.print(_history_footer(opened.name, database, page, before, limit), soft_wrap=True)
     if opened.broken is not None:
         fail(f"campaign {opened.name!r}: {opened.broken}")
 
 
+def _history_footer(
+    name: str, database: str | None, page: HistoryPage, before: int | None, limit: int
+) -> Text:
+    """The history page's last line: how to see the older page, or that there is none."""
+    sized = () if limit == PAGE else ("--limit", str(limit))
+    if page.before is not None:
+        command = again("history", name, database, "--before", str(page.before), *sized)
+        return Text(f"Older events: {command}")
+    if page.rows:
+        return Text("The first event is on this page: there are no older ones.")
+    if before is not None and page.events:
+        newest = again("history", name, database, *sized)
+        return Text(f"No events before #{before}. The newest: {newest}")
+    return Text("No events yet.")
+
+
 @career_app.command("gazette")
-def gazette_command(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
-    """The campaign's history told as news (Appendix III's gazette)."""
+def gazette_command(
+    campaign: CampaignArg,
+    database: DatabaseOpt = None,
+    season: SeasonOpt = None,
+    before: BeforeOpt = None,
+    limit: LimitOpt = PAGE,
+) -> None:
+    """The campaign's history told as news (Appendix III's gazette), by season: a calendar
+    month (UTC) of play, newest first, each a page at a time."""
     with career_errors():
         opened = open_campaign(database, campaign)
-        lines = gazette(opened)
+        page = gazette_page(opened, season, before, limit)
     console = stdout_console()
-    console.print(Text(f"The {opened.name} Gazette", style="bold"))
-    for stored, line in lines:
-        console.print(f"{stored.created:%Y-%m-%d} · {line}")
+    title = f"The {opened.name} Gazette" + (f" · season {page.season}" if page.season else "")
+    console.print(Text(title, style="bold"))
+    for stored, line in page.lines:
+        console.print(Text(f"{stored.created:%Y-%m-%d} · {line}"))
+    if not page.lines:
+        console.print(Text("No news this season." if page.season else "No news yet."))
+    for footer in _gazette_footer(opened.name, database, page, limit):
+        console.print(footer, soft_wrap=True)
+
+
+def _gazette_footer(name: str, database: str | None, page: GazettePage, limit: int) -> list[Text]:
+    """How to see the season's older news, the season before, and which seasons there are."""
+    if page.season is None:
+        return []
+    sized = () if limit == PAGE else ("--limit", str(limit))
+    lines = []
+    if page.before is not None:
+        older = ("--season", page.season, "--before", str(page.before), *sized)
+        lines.append(
+            Text(f"Older news of {page.season}: {again('gazette', name, database, *older)}")
+        )
+    at = page.seasons.index(page.season)
+    if at + 1 < len(page.seasons):
+        earlier = ("--season", page.seasons[at + 1], *sized)
+        lines.append(Text(f"The season before: {again('gazette', name, database, *earlier)}"))
+    shown = (
+        page.seasons if len(page.seasons) <= 12 else [*page.seasons[:11], "...", page.seasons[-1]]
+    )
+    lines.append(
+        Text(f"Seasons, newest first ({len(page.seasons)}): {', '.join(shown)}", style="dim")
+    )
+    return lines
 
 
 @career_app.command("standings")

@@ -1,20 +1,24 @@
-"""How `colosseum career` shows a campaign: record sheets, standings, history, export (the
-data from `careers/views.py`, drawn as Rich tables)."""
+"""How `colosseum career` shows a campaign: record sheets, standings, history a page at a time,
+export (the data from `careers/views.py`, drawn as Rich tables), and the command that shows
+another page."""
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
 
 from ..careers.campaign import Campaign
 from ..careers.sheet import Sheet
 from ..careers.views import export_campaign, history_rows, sheet_view
 
-__all__ = ["export_campaign", "history_table", "sheet_table", "standings_table"]
+__all__ = ["again", "export_campaign", "history_table", "sheet_table", "standings_table"]
 
 
 def standings_table(name: str, rows: list[dict[str, Any]]) -> Table:
@@ -33,15 +37,35 @@ def standings_table(name: str, rows: list[dict[str, Any]]) -> Table:
     return table
 
 
-def history_table(campaign: Campaign) -> Table:
-    """Every stored event, oldest first; one that does not replay is marked."""
+def history_table(campaign: Campaign, rows: list[dict[str, Any]] | None = None) -> Table:
+    """The history's `rows` (`history_rows`; None: every stored event, oldest first) in their
+    order; an event that does not replay is marked."""
     table = Table(title=f"{campaign.name}: history", box=box.SIMPLE_HEAD)
     for column in ("#", "when (UTC)", "event", "details"):
         table.add_column(column)
-    for row in history_rows(campaign, campaign.log()):
+    if rows is None:
+        rows = history_rows(campaign, campaign.log())
+    for row in rows:
         kind = f"{row['kind']} (does not replay)" if row["broken"] else row["kind"]
         table.add_row(str(row["seq"]), f"{row['created']:%Y-%m-%d %H:%M}", kind, row["details"])
     return table
+
+
+def again(command: str, campaign: str, database: str | None, *options: str) -> str:
+    """The command line that runs `colosseum career COMMAND CAMPAIGN OPTIONS...` on the same
+    database, quoted for a shell (a password in the database's URL shown as ***)."""
+    words = ["colosseum", "career", command, campaign, *options]
+    if database is not None:
+        words += ["--database", _without_password(database)]
+    return shlex.join(words)
+
+
+def _without_password(url: str) -> str:
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    return url if parsed.password is None else parsed.render_as_string(hide_password=True)
 
 
 def sheet_table(sheet: Sheet) -> Group:

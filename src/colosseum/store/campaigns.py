@@ -270,6 +270,37 @@ class CampaignLog:
             ).all()
         return [(str(name), int(count)) for name, count in rows]
 
+    def span(self, campaign: int) -> tuple[datetime, datetime] | None:
+        """When the campaign's first and last events were stored (two reads by the
+        (campaign, seq) key, not a scan), or None for a campaign without events."""
+        when = select(events.c.created).where(events.c.campaign == campaign).limit(1)
+        with self.engine.connect() as connection:
+            first = connection.execute(when.order_by(events.c.seq)).scalar()
+            last = connection.execute(when.order_by(events.c.seq.desc())).scalar()
+        return None if first is None or last is None else (first, last)
+
+    def page_between(
+        self,
+        campaign: int,
+        start: datetime,
+        end: datetime,
+        before: int | None = None,
+        limit: int = 50,
+        kinds: Sequence[str] | None = None,
+    ) -> list[StoredEvent]:
+        """At most `limit` of the campaign's events stored from `start` to just before `end`
+        and numbered below `before` (of these `kinds`), newest first."""
+        query = select(events.c.seq, events.c.kind, events.c.payload, events.c.created).where(
+            events.c.campaign == campaign, events.c.created >= start, events.c.created < end
+        )
+        if before is not None:
+            query = query.where(events.c.seq < before)
+        if kinds is not None:
+            query = query.where(events.c.kind.in_(list(kinds)))
+        with self.engine.connect() as connection:
+            rows = connection.execute(query.order_by(events.c.seq.desc()).limit(limit)).all()
+        return [_stored(row) for row in rows]
+
 
 def _last_seq(connection: Any, campaign: int) -> int:
     last = connection.execute(
