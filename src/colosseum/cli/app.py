@@ -4,45 +4,31 @@
 from __future__ import annotations
 
 import json
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
-from rich import box
-from rich.console import Group
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
-from rich.text import Text
 
-from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
-from ..core.options import simulation_options
 from ..core.registry import game_definition, games, new_game
-from ..core.registry import replay as replay_record
-from ..core.state import State
-from ..sim.backends import BACKENDS, Backend, make_backend
-from ..sim.balance import BalancePlan, balance, deals_for
-from ..sim.bench import bench_game
-from ..sim.match import build_agent
-from ..sim.simulate import Simulation, run_games, summarize
-from ..sim.tournament import (
-    Tournament,
-    check_entrants,
-    run_tournament,
-    summarize_tournament,
-)
-from . import reports
 from .accounts import accounts_app
-from .common import fail, parse_options, split_players, stderr_console, stdout_console, user_errors
+from .common import fail, parse_options, split_players, stdout_console, user_errors
 from .extras import deferred_group, require
-from .play import HUMAN, interactive, open_game
 from .ratings import ratings_app
-from .records import check_writable, load_record, recorded_players, replay_moves, save_record
-from .renderers import renderer_for
 from .serve import serve
+
+if TYPE_CHECKING:
+    from rich.console import Group
+    from rich.table import Table
+
+    from ..core.state import State
+    from ..sim.backends import Backend
+
+# What a command needs beyond parsing its arguments is imported in its body, so that
+# `colosseum career show` loads neither the simulators nor the progress bars nor the
+# full-screen interface (tests/cli/test_quick_start.py).
 
 T = TypeVar("T")
 CAREER_HELP = "Jugula Careers campaigns: ludus record sheets and their history, kept in a database."
@@ -102,6 +88,8 @@ AddressOpt = Annotated[
 @app.command("games")
 def games_command(json_output: JsonOpt = False) -> None:
     """List every game, its player counts and every option."""
+    from . import reports
+
     infos = list(games().values())
     if json_output:
         typer.echo(json.dumps(reports.games_json(infos), indent=2))
@@ -150,6 +138,9 @@ def play(
     ] = False,
 ) -> None:
     """Play a game at the terminal: humans (hot seat) and computer agents."""
+    from .play import open_game
+    from .records import check_writable, save_record
+
     with user_errors():
         if resume is not None:
             state, specs, named = _resumed(resume, game, players, seed, option)
@@ -189,6 +180,9 @@ def _resumed(
 ) -> tuple[State, list[str], dict[int, str]]:
     """The game of the record at `path`, to be continued, with who plays each seat: the
     record's header, or `--players`."""
+    from ..core.registry import replay as replay_record
+    from .records import load_record, recorded_players
+
     if game is not None or seed is not None or option:
         raise ColosseumError(
             "--resume continues the record's game: drop the game, --seed and --option"
@@ -212,6 +206,8 @@ def _resumed(
 
 def _names(text: str | None, specs: Sequence[str]) -> dict[int, str]:
     """`--names Ann,Bob` to the human seats in order."""
+    from .play import HUMAN
+
     if text is None:
         return {}
     given = [name.strip() for name in text.split(",") if name.strip()]
@@ -237,6 +233,11 @@ def replay(
 ) -> None:
     """Replay a saved game record: step through it on a terminal, else print its final
     position and the list of its actions."""
+    from . import reports
+    from .play import interactive
+    from .records import load_record, replay_moves
+    from .renderers import renderer_for
+
     with user_errors():
         record = load_record(file)
         state, moves = replay_moves(record)
@@ -265,17 +266,23 @@ def replay(
 def _checked_options(game_id: str, players: int, option: list[str] | None) -> dict[str, Any]:
     """The `--option` values resolved (and checked) by starting one game with them, with each
     cap not given set at the game's simulation value, so every game of a batch ends."""
+    from ..core.options import simulation_options
+
     given = simulation_options(game_definition(game_id).info.options, parse_options(option))
     return dict(new_game(game_id, players=players, seed=0, options=given).options)
 
 
 def _batch_seed(seed: int | None) -> int:
     """The seed of a batch of games: the one given, else drawn."""
+    import secrets
+
     return secrets.randbits(31) if seed is None else seed
 
 
 def _backend(name: str, jobs: int, address: str | None, command: str) -> Backend:
     """The backend named by --backend, after checking that its extra is installed."""
+    from ..sim.backends import BACKENDS, make_backend
+
     if name not in BACKENDS:
         raise ColosseumError(f"unknown backend {name!r}: choose one of {', '.join(BACKENDS)}")
     if name == "ray":
@@ -286,6 +293,16 @@ def _backend(name: str, jobs: int, address: str | None, command: str) -> Backend
 def _with_progress(description: str, total: int, run: Callable[[Callable[[int], None]], T]) -> T:
     """`run(advance)` with a progress bar of `total` games on stderr (stdout stays clean for
     --json); `advance(n)` moves it on by n."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from .common import stderr_console
+
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -316,6 +333,12 @@ def simulate(
     address: AddressOpt = None,
 ) -> None:
     """Play many games between computer agents and report win rates."""
+    from ..agents import InvalidAgent
+    from ..sim.match import build_agent
+    from ..sim.simulate import Simulation, run_games, summarize
+    from . import reports
+    from .play import HUMAN
+
     with user_errors():
         runner = _backend(backend, jobs, address, "colosseum simulate --backend ray")
         info = game_definition(game).info
@@ -346,6 +369,9 @@ def simulate(
 
 def _win_matrix_table(summary: dict[str, Any]) -> Table:
     """Row agent's share of the points against the column agent (a draw counts half)."""
+    from rich import box
+    from rich.table import Table
+
     agents = summary["agents"]
     table = Table(
         title="Win rate, row vs column",
@@ -365,6 +391,10 @@ def _win_matrix_table(summary: dict[str, Any]) -> Table:
 
 def _elo_table(summary: dict[str, Any]) -> Table:
     """Agents by Elo, with 95% intervals, overall score and seconds per decision."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title="Elo (Bradley–Terry, mean 1500)", box=box.SIMPLE_HEAD, title_justify="left")
     for name in ("Agent", "Elo", "95% interval", "Score", "ms/decision", "Decisions"):
         table.add_column(name, justify="left" if name == "Agent" else "right", overflow="fold")
@@ -383,6 +413,9 @@ def _elo_table(summary: dict[str, Any]) -> Table:
 
 def tournament_report(summary: dict[str, Any]) -> Group:
     """The win matrix, the Elo table and a line of totals."""
+    from rich.console import Group
+    from rich.text import Text
+
     heading = Text.assemble(
         (summary["game"], "bold"),
         f": {summary['games']} games per pair ({summary['total_games']} in all), "
@@ -430,6 +463,8 @@ def tournament(
     address: AddressOpt = None,
 ) -> None:
     """Round robin between agents: win matrix, Elo with 95% intervals, time per decision."""
+    from ..sim.tournament import Tournament, check_entrants, run_tournament, summarize_tournament
+
     with user_errors():
         runner = _backend(backend, jobs, address, "colosseum tournament --backend ray")
         info = game_definition(game).info
@@ -479,6 +514,9 @@ def balance_command(
 ) -> None:
     """Balance report of a game's card data: win share by card, gladiator, building, armatura
     …, seat advantage, game length, caps, as plots (report.html) and numbers (report.json)."""
+    from ..sim.balance import BalancePlan, balance, deals_for
+    from ..sim.match import build_agent
+
     require("balance", "colosseum balance")
     with user_errors():
         runner = _backend(backend, jobs, address, "colosseum balance --backend ray")
@@ -526,6 +564,9 @@ def bench(
     json_output: JsonOpt = False,
 ) -> None:
     """Random-playout throughput on one core: steps/s, games/s, clones/s."""
+    from ..sim.bench import bench_game
+    from . import reports
+
     with user_errors():
         ids = [game_definition(game).info.id] if game else list(games())
         results = [bench_game(game_id, seconds) for game_id in ids]

@@ -18,8 +18,6 @@ from rich.text import Text
 from ..core.actions import Action, Event
 from ..core.errors import IllegalAction
 from ..core.state import State
-from ..sim.match import agents_rng, seated
-from ..sim.seeding import derive_seed
 from .renderers import Renderer, as_text, renderer_for
 
 if TYPE_CHECKING:
@@ -71,6 +69,8 @@ class PlaySession:
         specs: Sequence[str],
         after_move: Callable[[State], None] | None = None,
     ) -> None:
+        from ..sim.match import agents_rng, seated  # loaded when a game is played
+
         self.console = console
         self.after_move = after_move  # e.g. the record saved after every move
         self.state = state
@@ -210,6 +210,7 @@ class PlaySession:
     def _show_hints(self, seat: int) -> None:
         """The `normal` search's top three actions for `seat`, from its own view."""
         from ..agents.hints import hints  # a search: loaded when asked for
+        from ..sim.seeding import derive_seed
 
         self.console.print("Thinking…", style="dim")
         seed = derive_seed(self.state.seed or 0, "hint", len(self.state.actions_played()))

@@ -1,5 +1,9 @@
 """Opening the store: the URL, the engine, and the Alembic migrations run on start.
 
+A database already at the newest revision costs one query to open: the newest revision is read
+from the migration files' `revision = "..."` lines and compared with `alembic_version`; Alembic
+is imported only to upgrade a database behind it (or one it cannot read that way).
+
 SQLite gets a write-ahead log, full sync (a committed event survives a killed process), a
 30-second busy wait, and writes that take the lock when they begin (`BEGIN IMMEDIATE`), so
 concurrent writers queue instead of failing. A file that is not a database, or a server that
@@ -8,26 +12,31 @@ cannot be reached, is one `StoreError` line.
 
 from __future__ import annotations
 
+import ast
 import os
+import re
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from .accounts import Accounts
 from .campaigns import CampaignLog
 from .errors import StoreError
-from .ratings import Ratings
 from .tables import TableLog
 from .transactions import WRITE
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+    from .ratings import Ratings
+
 ENVIRONMENT = "COLOSSEUM_DATABASE_URL"
 MIGRATIONS = Path(__file__).with_name("migrations")
+# `revision = "0009"` and `down_revision = "0008"` (or None, or a tuple of a merge) in a revision
+_REVISION_LINE = re.compile(r"^(revision|down_revision)\s*(?::[^=]*)?=\s*(.+?)\s*$", re.MULTILINE)
 # Connections to a database server: as many as a game server's threads may use at once.
 SERVER_POOL = {"pool_size": 16, "max_overflow": 16}
 _PG_MIGRATION_LOCK = 0x636F6C6F  # pg_advisory_xact_lock key serializing migrations
@@ -56,7 +65,8 @@ def default_url() -> str:
 
 
 class Store:
-    """One database, migrated to the current schema; its repositories as attributes."""
+    """One database, migrated to the current schema; its repositories as attributes (the
+    ratings', which bring the rating model, made when first used)."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
@@ -85,27 +95,77 @@ class Store:
         self.campaigns = CampaignLog(self.engine)
         self.tables = TableLog(self.engine)
         self.accounts = Accounts(self.engine)
-        self.ratings = Ratings(self.engine)
+
+    @cached_property
+    def ratings(self) -> Ratings:
+        """The ratings' repository (stateless: two made at once by two threads are alike)."""
+        from .ratings import Ratings
+
+        return Ratings(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
 
 
 def head_revision() -> str:
-    """The newest migration's revision id."""
+    """The newest migration's revision id, as Alembic finds it (imports Alembic)."""
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(_config()).get_current_head()
     assert head is not None
     return head
 
 
+def head_in_files(folder: Path = MIGRATIONS / "versions") -> str | None:
+    """The newest revision id read from the migration files' `revision` and `down_revision`
+    lines, without Alembic: the one revision no other revises. None when the files do not
+    show exactly one such head (Alembic then decides)."""
+    revisions: set[str] = set()
+    revised: set[str] = set()
+    for path in folder.glob("*.py"):
+        for name, value in _REVISION_LINE.findall(path.read_text(encoding="utf-8")):
+            try:
+                parsed = ast.literal_eval(value)
+            except (ValueError, SyntaxError):
+                return None
+            if name == "revision" and isinstance(parsed, str):
+                revisions.add(parsed)
+            elif name == "down_revision" and isinstance(parsed, str):
+                revised.add(parsed)
+            elif name == "down_revision" and isinstance(parsed, tuple | list):
+                revised.update(str(item) for item in parsed)
+            elif parsed is not None:
+                return None
+    heads = revisions - revised
+    return heads.pop() if len(heads) == 1 else None
+
+
+def stored_revision(engine: Engine) -> str | None:
+    """The revision `alembic_version` holds, by one plain query; None when the table is
+    missing, holds no single row, or cannot be read."""
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+    except DBAPIError:
+        return None
+    return str(rows[0][0]) if len(rows) == 1 else None
+
+
 def current_revision(engine: Engine) -> str | None:
+    """The database's revision, as Alembic reads it (imports Alembic)."""
+    from alembic.runtime.migration import MigrationContext
+
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
 
 def migrate(engine: Engine) -> None:
     """Bring the database to the newest revision, one process at a time (a lock taken in
-    the migration's own transaction); a database already there is not touched."""
+    the migration's own transaction); a database already there is not touched, and costs
+    one query when the migration files name their head."""
+    head = head_in_files()
+    if head is not None and stored_revision(engine) == head:
+        return
     head = head_revision()
     if current_revision(engine) == head:
         return
@@ -122,6 +182,9 @@ def migrate(engine: Engine) -> None:
 
 
 def _upgrade(connection: Connection, head: str) -> None:
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+
     if connection.dialect.name == "postgresql":
         connection.execute(text(f"SELECT pg_advisory_xact_lock({_PG_MIGRATION_LOCK})"))
     if MigrationContext.configure(connection).get_current_revision() == head:
@@ -132,6 +195,8 @@ def _upgrade(connection: Connection, head: str) -> None:
 
 
 def _config() -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
