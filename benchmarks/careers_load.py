@@ -59,7 +59,7 @@ def writer(number: int, campaign: str, url: str, commands: int, report: str) -> 
                 str(number * 100_000 + i),
             ]
         elif kind == 1:
-            args = ["career", "show", campaign]
+            args = ["career", "show", campaign, mine[(i // 4) % 2]]
         elif kind == 2:
             lanista = mine[(i // 4) % 2] if i < 8 else f"Shared{(i // 4) % 50}"
             args = _new(campaign, lanista, url)
@@ -99,9 +99,10 @@ def run(url: str, writers: int, commands: int, folder: Path) -> dict[str, Any]:
         for key, value in json.loads(report.read_text()).items():
             totals[key] = totals.get(key, 0) + value
     opened = Campaign.open(Store(url), campaign)  # strict: BrokenCampaign if one fails
-    seqs = [e.seq for e in opened.history]
-    ended = sum(1 for e in opened.history if e.kind == "combat_ended")
-    created = sum(1 for e in opened.history if e.kind == "ludus_created")
+    history = opened.log()
+    seqs = [e.seq for e in history]
+    ended = sum(1 for e in history if e.kind == "combat_ended")
+    created = sum(1 for e in history if e.kind == "ludus_created")
     return {
         "database": url.split(":")[0],
         "writers": writers,

@@ -308,7 +308,10 @@ class Campaign:
                 self._kept = self.seq
             return
         self._restore(mark)
-        raise CampaignChanged("the campaign changed too often while storing; try again")
+        raise CampaignChanged(
+            f"the campaign changed {_RETRIES} times while storing (many writers at once); "
+            "nothing was stored: repeat the command"
+        )
 
     def _snapshot_after(self, pending: list[NewEvent]) -> Payload | None:
         """The state to keep with `pending` (the sheets and combats have them applied), when
@@ -333,7 +336,7 @@ class Campaign:
                 where = "" if last is None else f" (event #{last.seq}, {last.kind})"
                 raise CampaignChanged(
                     f"the campaign changed: {lanista}'s ludus changed meanwhile{where}; "
-                    "nothing of this step was stored"
+                    "nothing of this step was stored: look at it again and repeat the step"
                 )
         sheets, combats = self.sheets, self.combats
         try:
@@ -342,7 +345,10 @@ class Campaign:
                     sheets, combats, event.kind, event.payload, self.seq + i
                 )
         except CareerError as error:
-            raise CampaignChanged(f"the campaign changed: {error}") from None
+            raise CampaignChanged(
+                f"the campaign changed: {error}; nothing was stored: repeat the command on the "
+                "campaign as it is now"
+            ) from None
 
     def _restore(self, mark: _Mark) -> None:
         self.sheets, self.combats, self.seq = mark.sheets, mark.combats, mark.seq

@@ -1,5 +1,5 @@
 """A campaign's state kept beside its event log, so that reading a campaign replays only
-the events after it (docs/careers.md, "Long campaigns").
+the events after it (docs/store.md, "Snapshots").
 
 The state is the ludi's record sheets, the combats in progress, and the `Ledger` of what the
 game server reads from past events (who owns each ludus, which combats ended, where each was

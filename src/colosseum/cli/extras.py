@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
+from functools import cache
 
 import typer
 
@@ -54,6 +55,15 @@ def deferred_group(
     def deferred(ctx: typer.Context) -> None:
         if extra is not None:
             require(extra, f"colosseum {name}")
-        group = typer.main.get_command(load())
+        group = _built(load)
         with group.make_context(name, list(ctx.args), parent=ctx.parent) as inner:
             group.invoke(inner)
+
+
+@cache
+def _built(load: Callable[[], typer.Typer]) -> typer.core.TyperGroup:
+    """The command group `load` returns, made into a Click command once per process (Typer
+    reads every command's signature to make it: tens of milliseconds for the careers)."""
+    group = typer.main.get_command(load())
+    assert isinstance(group, typer.core.TyperGroup)
+    return group
