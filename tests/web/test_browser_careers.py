@@ -141,7 +141,7 @@ def test_a_careers_combat_in_two_browsers_reaches_both_record_sheets(
     assert verify(seed, salt, commitment)
 
     stored = httpx.get(f"{server.url}/api/careers/Gallia").json()
-    combat = stored["history"][-1]
+    combat = stored["history"][0]  # the newest event first
     assert combat["kind"] == "combat_ended"
     # the arena is drawn from the combat's secret seed: found by the line's shape, not its name
     fought = next(e for e in stored["gazette"] if " for a purse of " in e["text"])

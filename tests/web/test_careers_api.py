@@ -244,9 +244,9 @@ def test_campaigns_are_listed_and_shown(duel: Careers, client: TestClient) -> No
     assert {g["rank"] for g in sheets["Miller"]["gladiators"]} == {"Tiro"}
     assert [r["lanista"] for r in shown["standings"]] == ["Fred", "Miller"]
     assert [r["kind"] for r in shown["history"]] == ["ludus_created", "ludus_created"]
-    assert [g["text"] for g in shown["gazette"]] == [
-        "Fred opens a ludus with four Tiro.",
+    assert [g["text"] for g in shown["gazette"]] == [  # newest first
         "Miller opens a ludus with four Tiro.",
+        "Fred opens a ludus with four Tiro.",
     ]
     page = client.get("/careers/Gallia")
     assert page.status_code == 200

@@ -36,8 +36,8 @@ def who(name: str, lanista: str) -> str:
 
 
 def of(name: str, lanista: str) -> str:
-    """ "Blimyx of Fred"; a name that says its lanista ("Veles of Fred") as it is."""
-    return name if lanista in name else f"{name} of {lanista}"
+    """ "Blimyx of Fred"; a name that ends so already ("Veles of Fred") as it is."""
+    return name if name.endswith(f" of {lanista}") else f"{name} of {lanista}"
 
 
 def where(code: str) -> str:
@@ -167,8 +167,10 @@ def gazette_page(
         season_bounds(season)  # its form first
         season = season.strip()
         if season not in every:
-            played = f"from {every[-1]} to {every[0]}" if every else "none yet"
-            raise CareerError(f"{campaign.name!r} has no season {season} (its seasons: {played})")
+            played = f"from {every[-1]} to {every[0]}" if len(every) > 1 else "".join(every)
+            raise CareerError(
+                f"{campaign.name!r} has no season {season} (its seasons: {played or 'none yet'})"
+            )
     if season is None:
         return GazettePage(None, every, [], None)
     start, end = season_bounds(season)

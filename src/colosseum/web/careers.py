@@ -14,11 +14,13 @@ import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ..careers.data import load_tables
+from ..careers.views import MOST, PAGE
 from ..games.jugula.data import load_catalog
 from .api import bearer
 from .careers_access import ANYONE, Actor
@@ -32,6 +34,8 @@ from .careers_models import (
     CombatState,
     FoundedCampaign,
     FoundedLudus,
+    GazetteView,
+    HistoryView,
     KeyView,
     NewCampaign,
     NewLudus,
@@ -91,6 +95,23 @@ def actor(name: str, careers: ServiceDep, key: TokenDep, account: AccountDep) ->
 
 ActorDep = Annotated[Actor, Depends(actor)]
 
+# A page of the history or the gazette: its bounds (careers/views.py); a value outside them is
+# refused (422) before anything is read.
+SEQ_MOST = 2**31 - 1  # an event's number is a 32-bit integer in the store
+BeforeQuery = Annotated[
+    int | None,
+    Query(ge=1, le=SEQ_MOST, description="the events numbered below it; default the newest"),
+]
+LimitQuery = Annotated[int, Query(ge=1, le=MOST, description=f"entries on the page, 1 to {MOST}")]
+SeasonQuery = Annotated[
+    str | None,
+    Query(
+        pattern=r"^[0-9]{4}-[0-9]{2}$",
+        description="a season: a calendar month (UTC) written YYYY-MM; default the newest",
+        examples=["2026-03"],
+    ),
+]
+
 
 # --- the API ----------------------------------------------------------------------------------
 
@@ -115,8 +136,32 @@ def create_campaign(
 
 @api.get("/{name}", response_model=CampaignView)
 def show_campaign(name: str, careers: ServiceDep) -> dict[str, Any]:
-    """The record sheets, standings, history, gazette and combats in progress."""
+    """The record sheets, standings, the newest page of the history and of the gazette (the
+    older ones: `/history`, `/gazette`), proposals and combats in progress."""
     return careers.campaign(name)
+
+
+@api.get("/{name}/history", response_model=HistoryView)
+def campaign_history(
+    name: str, careers: ServiceDep, before: BeforeQuery = None, limit: LimitQuery = PAGE
+) -> dict[str, Any]:
+    """A page of the history, newest first: at most `limit` of the events numbered below
+    `before`; the answer's `before` asks the next, older page."""
+    return careers.history(name, before, limit)
+
+
+@api.get("/{name}/gazette", response_model=GazetteView)
+def campaign_gazette(
+    name: str,
+    careers: ServiceDep,
+    season: SeasonQuery = None,
+    before: BeforeQuery = None,
+    limit: LimitQuery = PAGE,
+) -> dict[str, Any]:
+    """A page of the gazette of a season (a calendar month, UTC, of the campaign's play),
+    newest first; `seasons` lists them all; the answer's `before` asks the season's next,
+    older page. A season the campaign has not played is refused (422)."""
+    return careers.gazette(name, season, before, limit)
 
 
 @api.get("/{name}/actor", response_model=ActorView, response_model_exclude_defaults=True)
@@ -236,14 +281,57 @@ def _you(careers: CareerService, name: str, account: Any) -> dict[str, Any]:
     return {"account": account.name, "lanista": who.lanista, "organiser": who.organiser}
 
 
+def _links(
+    campaign: dict[str, Any], before: int | None, season: str | None, gazette_before: int | None
+) -> dict[str, Any]:
+    """The campaign page's links to its other pages of history and gazette, plain links
+    (`?before=N#history`, `?season=YYYY-MM#gazette`...), each keeping the other part's page."""
+
+    def here(fragment: str, **query: Any) -> str:
+        shown = {k: v for k, v in query.items() if v is not None}
+        return f"{campaign['page']}{'?' + urlencode(shown) if shown else ''}#{fragment}"
+
+    shown = campaign["gazette_season"]
+    kept = {"season": season, "gazette_before": gazette_before}
+    older = campaign["history_before"]
+    news = campaign["gazette_before"]
+    return {
+        "older": None if older is None else here("history-title", before=older, **kept),
+        "newest": None if before is None else here("history-title", **kept),
+        "older_news": None
+        if news is None
+        else here("gazette-title", before=before, season=shown, gazette_before=news),
+        "newest_news": None
+        if gazette_before is None
+        else here("gazette-title", before=before, season=shown),
+        "seasons": [
+            {
+                "season": s,
+                "link": here("gazette-title", before=before, season=s),
+                "shown": s == shown,
+            }
+            for s in campaign["gazette_seasons"]
+        ],
+    }
+
+
 @pages.get("/careers/{name}", response_class=HTMLResponse)
 def campaign_page(
-    request: Request, name: str, careers: ServiceDep, account: AccountDep
+    request: Request,
+    name: str,
+    careers: ServiceDep,
+    account: AccountDep,
+    before: BeforeQuery = None,
+    season: SeasonQuery = None,
+    gazette_before: BeforeQuery = None,
 ) -> HTMLResponse:
-    campaign = careers.campaign(name)
+    """The campaign: a page of its history (`before`) and of its gazette (`season`,
+    `gazette_before`), with plain links to the others (no script needed)."""
+    campaign = careers.campaign(name, before, season, gazette_before)
     context = {
         "title": f"Careers: {campaign['name']}",
         "campaign": campaign,
+        "links": _links(campaign, before, season, gazette_before),
         "you": _you(careers, name, account),
         **_catalogue(),
     }

@@ -219,6 +219,28 @@ class CombatEntry(BaseModel):
     commitment: str | None = Field(description="SHA-256 of '<salt>:<seed>' (begun here)")
 
 
+OLDER = "the `before` that asks the next, older page; null: this page reaches the first"
+
+
+class HistoryView(BaseModel):
+    """A page of a campaign's history, newest first."""
+
+    campaign: str
+    events: int = Field(description="the number of its last stored event")
+    history: list[HistoryRow] = Field(description="the events of the page, newest first")
+    before: int | None = Field(description=OLDER + " event")
+
+
+class GazetteView(BaseModel):
+    """A page of one season's news (a season: a calendar month, UTC, of the campaign's play)."""
+
+    campaign: str
+    season: str | None = Field(description="YYYY-MM; null: nothing stored yet")
+    seasons: list[str] = Field(description="every season of the campaign, newest first")
+    gazette: list[GazetteLine] = Field(description="the season's news of the page, newest first")
+    before: int | None = Field(description=OLDER + " news of the season")
+
+
 class CampaignView(BaseModel):
     name: str
     page: str
@@ -228,8 +250,17 @@ class CampaignView(BaseModel):
     broken: str | None
     sheets: list[CampaignSheet]
     standings: list[Standing]
-    history: list[HistoryRow]
-    gazette: list[GazetteLine]
+    events: int = Field(description="the number of its last stored event")
+    history: list[HistoryRow] = Field(
+        description="the newest page of the history, newest first (older ones: /history)"
+    )
+    history_before: int | None = Field(description=OLDER + " event")
+    gazette: list[GazetteLine] = Field(
+        description="the newest season's news, newest first, its first page (others: /gazette)"
+    )
+    gazette_season: str | None = Field(description="the season of `gazette` (YYYY-MM)")
+    gazette_seasons: list[str] = Field(description="every season of the campaign, newest first")
+    gazette_before: int | None = Field(description=OLDER + " news of the season")
     proposals: list[ProposalView] = Field(description="combats waiting to be accepted")
     combats: list[CombatEntry]
 

@@ -20,9 +20,9 @@ from urllib.parse import quote
 
 from ..careers.campaign import Campaign, campaign_settings, standing_rows
 from ..careers.fights import describe_draw
-from ..careers.gazette import gazette
+from ..careers.gazette import GazettePage, gazette_page
 from ..careers.sheet import CareerError
-from ..careers.views import KEY_EVENT, ended, history_rows, sheet_view
+from ..careers.views import KEY_EVENT, PAGE, HistoryPage, ended, history_page, sheet_view
 from ..store import AccountRow, NewEvent, Store, StoredEvent
 from .careers_access import (
     FOUNDER,
@@ -223,16 +223,25 @@ class CareerService:
         campaign.record(KEY_EVENT, {"lanista": found, "key": digest})
         return _key_view("lanista", found, key, campaign_page(campaign.name))
 
-    def campaign(self, name: str) -> dict[str, Any]:
-        """Everything the campaign's page shows: settings, sheets, standings, history (even
-        past an event that does not replay), gazette, proposals and combats in progress."""
+    def campaign(
+        self,
+        name: str,
+        before: int | None = None,
+        season: str | None = None,
+        gazette_before: int | None = None,
+    ) -> dict[str, Any]:
+        """Everything the campaign's page shows: settings, sheets, standings, a page of the
+        history (even past an event that does not replay; the newest unless `before`), a page
+        of the gazette (the newest season's unless `season`), proposals and combats in
+        progress."""
         campaign = self._open(name, strict=False)
-        news = gazette(campaign) if campaign.broken is None else []
         owned = owners(campaign)
         ids = [o.account for o in owned.values() if o.account is not None]
         names = {i: row.name for i, row in self.store.accounts.by_ids([*ids]).items()}
         first = founder(campaign)
         account = {n: names.get(o.account) for n, o in owned.items() if o.account is not None}
+        history = _history_view(campaign, history_page(campaign, before))
+        news = _gazette_view(campaign, _news(campaign, season, gazette_before, PAGE))
         return {
             "name": campaign.name,
             "page": campaign_page(campaign.name),
@@ -253,16 +262,30 @@ class CareerService:
             "standings": [
                 {**row, "account": account.get(row["lanista"])} for row in standing_rows(campaign)
             ],
-            "history": [
-                {**r, "created": r["created"].isoformat()}
-                for r in history_rows(campaign, campaign.log())
-            ],
-            "gazette": [
-                {"seq": e.seq, "created": e.created.isoformat(), "text": text} for e, text in news
-            ],
+            "events": history["events"],
+            "history": history["history"],
+            "history_before": history["before"],
+            "gazette": news["gazette"],
+            "gazette_season": news["season"],
+            "gazette_seasons": news["seasons"],
+            "gazette_before": news["before"],
             "proposals": [self._proposal_view(campaign, p) for p in self.desk.proposals(campaign)],
             "combats": [self._entry(campaign, c) for c in campaign.combats.values()],
         }
+
+    def history(self, name: str, before: int | None = None, limit: int = PAGE) -> dict[str, Any]:
+        """A page of the campaign's history, newest first: at most `limit` of the events
+        numbered below `before` (None: the newest), even past one that does not replay."""
+        campaign = self._open(name, strict=False)
+        return _history_view(campaign, history_page(campaign, before, limit))
+
+    def gazette(
+        self, name: str, season: str | None = None, before: int | None = None, limit: int = PAGE
+    ) -> dict[str, Any]:
+        """A page of the gazette of `season` (None: the newest), newest first: at most
+        `limit` lines told by events numbered below `before`."""
+        campaign = self._open(name, strict=False)
+        return _gazette_view(campaign, _news(campaign, season, before, limit))
 
     def _entry(self, campaign: Campaign, combat: Any) -> dict[str, Any]:
         plan = dict(combat.plan.get("plan") or {})
@@ -434,6 +457,35 @@ def ludus_event(ludus: Mapping[str, Any]) -> dict[str, Any]:
         pairs.append([name, armatura])
     servitor = str(ludus.get("servitor") or "").strip().lower()
     return {"lanista": lanista, "gladiators": pairs, "servitor": servitor}
+
+
+def _history_view(campaign: Campaign, page: HistoryPage) -> dict[str, Any]:
+    return {
+        "campaign": campaign.name,
+        "events": page.events,
+        "history": [{**r, "created": r["created"].isoformat()} for r in page.rows],
+        "before": page.before,
+    }
+
+
+def _news(campaign: Campaign, season: str | None, before: int | None, limit: int) -> GazettePage:
+    """A page of the gazette; none of a campaign with an event that does not replay (its
+    news might be told from that event's broken data)."""
+    if campaign.broken is not None:
+        return GazettePage(None, [], [], None)
+    return gazette_page(campaign, season, before, limit)
+
+
+def _gazette_view(campaign: Campaign, page: GazettePage) -> dict[str, Any]:
+    return {
+        "campaign": campaign.name,
+        "season": page.season,
+        "seasons": page.seasons,
+        "gazette": [
+            {"seq": e.seq, "created": e.created.isoformat(), "text": text} for e, text in page.lines
+        ],
+        "before": page.before,
+    }
 
 
 def _begun(campaign: Campaign, begun: int) -> dict[str, Any]:
