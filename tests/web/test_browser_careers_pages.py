@@ -1,7 +1,7 @@
 """A long campaign's page in a real browser (Debian's chromium through Playwright): its
 newest events first, "Older events" followed link by link down to the campaign's first event,
-the gazette's seasons (a calendar month each) followed to the oldest and its older news; no
-script needed for any of it, and axe-core finds no serious or critical violation on the page,
+the gazette's seasons (a calendar month each) followed to the oldest, down to its first news;
+no script needed for the history, and axe-core finds no serious or critical violation on the page,
 on a laptop and on a phone, nor anything wider than the screen."""
 
 from __future__ import annotations
@@ -87,14 +87,9 @@ def test_the_gazette_season_by_season(browser: Browser, long_server: LiveServer)
     while page.locator("#older-news").count():
         page.locator("#older-news").click()
         told += page.locator("#gazette li").all_inner_texts()
-    assert (
-        told[-2:]
-        == [  # the season's first news: the ludi opened
-            f"{told[-1][:10]} · Miller opens a ludus with four Tiro.",
-            f"{told[-1][:10]} · Fred opens a ludus with four Tiro.",
-        ]
-        or told[-1].endswith("Fred opens a ludus with four Tiro.")
-    )
+    # the season's oldest news last: the two ludi opened, Miller's after Fred's
+    assert told[-2].endswith("Miller opens a ludus with four Tiro.")
+    assert told[-1].endswith("Fred opens a ludus with four Tiro.")
     assert all(line.startswith("2026-01") for line in told)
     page.close()
 
