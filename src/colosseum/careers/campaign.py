@@ -279,11 +279,27 @@ class Campaign:
         self._commit(mark, pending, before)
 
     def _commit(self, mark: _Mark, pending: list[NewEvent], before: dict[str, Any]) -> None:
+        """Store `pending` after event `mark.seq`. Events another command stored first are
+        applied and `pending` checked again after them inside the append's transaction (one
+        turn at the database, not a retry); only a failed transaction is tried again."""
+
+        snapshot: Payload | None = None
+
+        def rebase(newer: list[StoredEvent]) -> Payload | None:
+            nonlocal mark, snapshot
+            self._restore(mark)
+            self.replay(newer)
+            self.require_sound()
+            self._recheck(pending, before)
+            mark = self._reapplied(pending)
+            snapshot = self._snapshot_after(pending)
+            return snapshot
+
         for _ in range(_RETRIES):
             snapshot = self._snapshot_after(pending)
             try:
                 stored = self.store.campaigns.append(
-                    self.key, mark.seq, pending, snapshot, rules_version()
+                    self.key, mark.seq, pending, snapshot, rules_version(), rebase
                 )
             except Conflict as conflict:
                 self._restore(mark)
@@ -294,11 +310,7 @@ class Campaign:
                 self.refresh()
                 self.require_sound()
                 self._recheck(pending, before)
-                mark = _Mark(self.sheets, self.combats, len(self.recent), self.seq)
-                for i, event in enumerate(pending, 1):
-                    self.sheets, self.combats = self._applied(
-                        event.kind, event.payload, self.seq + i
-                    )
+                mark = self._reapplied(pending)
                 continue
             self.recent.extend(stored)
             for done in stored:
@@ -312,6 +324,13 @@ class Campaign:
             f"the campaign changed {_RETRIES} times while storing (many writers at once); "
             "nothing was stored: repeat the command"
         )
+
+    def _reapplied(self, pending: list[NewEvent]) -> _Mark:
+        """The campaign as read now (its mark), with `pending` applied after it."""
+        mark = _Mark(self.sheets, self.combats, len(self.recent), self.seq)
+        for i, event in enumerate(pending, 1):
+            self.sheets, self.combats = self._applied(event.kind, event.payload, self.seq + i)
+        return mark
 
     def _snapshot_after(self, pending: list[NewEvent]) -> Payload | None:
         """The state to keep with `pending` (the sheets and combats have them applied), when

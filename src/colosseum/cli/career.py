@@ -31,7 +31,14 @@ from ..careers.verify import verify as verify_campaign
 from ..careers.views import MOST, PAGE, HistoryPage, history_page
 from ..store import NewEvent, Store, data_folder
 from .career_views import again, export_campaign, history_table, sheet_table, standings_table
-from .common import DatabaseOpt, database_errors, fail, stderr_console, stdout_console
+from .common import (
+    DatabaseOpt,
+    database_errors,
+    fail,
+    open_store,
+    stderr_console,
+    stdout_console,
+)
 
 CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
     [
@@ -89,7 +96,7 @@ career_errors = database_errors  # every refusal, broken history or database fai
 
 def open_campaign(database: str | None, name: str, strict: bool = True) -> Campaign:
     """The campaign as stored now; a note on stderr for each combat left unfinished."""
-    campaign = Campaign.open(Store(database), name, strict=strict)
+    campaign = Campaign.open(open_store(database), name, strict=strict)
     for note in campaign.notes:
         stderr_console().print(f"note: {note}")
     for combat in campaign.combats.values():
@@ -163,7 +170,7 @@ def new(
     in CAMPAIGN (created with these settings if it is new, in the same transaction as the
     ludus; settings that differ from an existing campaign's are refused)."""
     with career_errors():
-        store = Store(database)
+        store = open_store(database)
         ludus = {"lanista": lanista, "gladiators": _gladiators(gladiators), "servitor": servitor}
         asked = {
             "glory_target": glory,
@@ -406,7 +413,7 @@ def simulate(
         if not 2 <= ludi <= 8:
             raise CareerError("a simulated campaign has 2 to 8 ludi")
         drawn = secrets.randbits(31) if seed is None else seed
-        store = Store(database or simulations_url())
+        store = open_store(database or simulations_url())
         done = simulate_campaign(store, ludi, fights, drawn)
     summary = {
         "campaign": done.campaign,
@@ -443,7 +450,7 @@ def verify(campaign: CampaignArg, database: DatabaseOpt = None) -> None:
     code is 2. The snapshot kept beside the log is compared with what the log makes at its
     event, and replaced by the replayed state if it disagrees."""
     with career_errors():
-        found = verify_campaign(Store(database), campaign)
+        found = verify_campaign(open_store(database), campaign)
         found.campaign.require_sound()
     opened = found.campaign
     unfinished = len(opened.combats)
@@ -459,7 +466,7 @@ def list_command(database: DatabaseOpt = None, json_output: JsonOpt = False) -> 
     """The campaigns of the database (named first), oldest first, with their number of
     events."""
     with career_errors():
-        store = Store(database)
+        store = open_store(database)
         rows = store.campaigns.summaries()
     if json_output:
         typer.echo(json.dumps([{"campaign": n, "events": c} for n, c in rows]))
@@ -480,7 +487,7 @@ def delete(
 ) -> None:
     """Delete a campaign and its whole history, after confirmation; it cannot be undone."""
     with career_errors():
-        store = Store(database)
+        store = open_store(database)
         row = store.campaigns.find(campaign)
         if row is None:
             known = ", ".join(store.campaigns.names()) or "none yet"

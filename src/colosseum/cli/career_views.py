@@ -21,18 +21,25 @@ from ..careers.views import export_campaign, history_rows, sheet_view
 __all__ = ["again", "export_campaign", "history_table", "sheet_table", "standings_table"]
 
 
+def _add_row(table: Table, *cells: object) -> None:
+    """A row of plain text: names people typed are never read as Rich markup (and plain
+    cells skip the markup parser: a quarter of a long table's drawing)."""
+    table.add_row(*(Text(str(cell)) for cell in cells))
+
+
 def standings_table(name: str, rows: list[dict[str, Any]]) -> Table:
-    table = Table(title=f"{name}: standings", box=box.SIMPLE_HEAD)
+    table = Table(title=Text(f"{name}: standings"), box=box.SIMPLE_HEAD)
     for column in ("", "lanista", "Glory", "aurei", "Popularity", "gladiators"):
         table.add_column(column)
     for place, row in enumerate(rows, 1):
-        table.add_row(
-            str(place),
+        _add_row(
+            table,
+            place,
             row["lanista"],
-            str(row["glory"]),
-            str(row["aurei"]),
-            str(row["popularity"]),
-            str(row["gladiators"]),
+            row["glory"],
+            row["aurei"],
+            row["popularity"],
+            row["gladiators"],
         )
     return table
 
@@ -40,14 +47,14 @@ def standings_table(name: str, rows: list[dict[str, Any]]) -> Table:
 def history_table(campaign: Campaign, rows: list[dict[str, Any]] | None = None) -> Table:
     """The history's `rows` (`history_rows`; None: every stored event, oldest first) in their
     order; an event that does not replay is marked."""
-    table = Table(title=f"{campaign.name}: history", box=box.SIMPLE_HEAD)
+    table = Table(title=Text(f"{campaign.name}: history"), box=box.SIMPLE_HEAD)
     for column in ("#", "when (UTC)", "event", "details"):
         table.add_column(column)
     if rows is None:
         rows = history_rows(campaign, campaign.log())
     for row in rows:
         kind = f"{row['kind']} (does not replay)" if row["broken"] else row["kind"]
-        table.add_row(str(row["seq"]), f"{row['created']:%Y-%m-%d %H:%M}", kind, row["details"])
+        _add_row(table, row["seq"], f"{row['created']:%Y-%m-%d %H:%M}", kind, row["details"])
     return table
 
 
@@ -83,11 +90,12 @@ def sheet_table(sheet: Sheet) -> Group:
         table.add_column(column)
     for g in view["gladiators"]:
         up = g["upgrades"]
-        table.add_row(
+        _add_row(
+            table,
             g["name"],
             g["armatura"],
             g["rank"],
-            str(g["experience"]),
+            g["experience"],
             f"+{up['mp']}/+{up['att']}/+{up['def']}",
             ", ".join(g["talents"]),
             g["state"],

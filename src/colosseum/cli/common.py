@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -97,10 +98,26 @@ def store_command(command: str) -> Iterator[None]:
 
 
 def open_store(database: str | None) -> Store:
-    """The store at `database` (None: the default), imported only when a command needs it."""
+    """The store at `database` (None: the default), imported only when a command needs it.
+    Commands run in one process (a test's runner, a benchmark's writer, a script) share it:
+    one engine, its connections and its compiled statements per database and process (the
+    last `_STORES_KEPT`; a forked process opens its own)."""
     from ..store import Store
+    from ..store.database import default_url
 
-    return Store(database)
+    key = (os.getpid(), database or default_url())
+    store = _stores.pop(key, None)
+    if store is None:
+        store = Store(key[1])
+        mine = [k for k in _stores if k[0] == key[0]]
+        for oldest in mine[: max(0, len(mine) - _STORES_KEPT + 1)]:
+            _stores.pop(oldest).close()
+    _stores[key] = store  # the most recently used last
+    return store
+
+
+_STORES_KEPT = 4
+_stores: dict[tuple[int, str], Store] = {}
 
 
 def print_store_where(store: Store, what: str) -> None:

@@ -12,7 +12,7 @@ newest first) or by kind.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -26,6 +26,8 @@ from .schema import campaign_snapshots, campaigns, events
 from .transactions import writing
 
 Payload = dict[str, Any]
+# An append's check against the events others stored first: given them, the snapshot to keep
+Rebase = Callable[[list["StoredEvent"]], Payload | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,14 +146,9 @@ class CampaignLog:
             if row is not None:
                 state = row.state if isinstance(row.state, dict) else {}
                 snapshot = Snapshot(int(row.seq), str(row.rules), state)
-            after = 0 if snapshot is None else snapshot.seq
-            rows = connection.execute(
-                select(events.c.seq, events.c.kind, events.c.payload, events.c.created)
-                .where(events.c.campaign == campaign, events.c.seq > after)
-                .order_by(events.c.seq)
-            ).all()
-            last = rows[-1].seq if rows else _last_seq(connection, campaign)
-        return snapshot, [_stored(r) for r in rows], int(last)
+            after = _events_after(connection, campaign, 0 if snapshot is None else snapshot.seq)
+            last = after[-1].seq if after else _last_seq(connection, campaign)
+        return snapshot, after, last
 
     def page(
         self,
@@ -215,28 +212,42 @@ class CampaignLog:
         new: Sequence[NewEvent],
         snapshot: Payload | None = None,
         rules: str = "",
+        rebase: Rebase | None = None,
     ) -> list[StoredEvent]:
         """Store `new` after event `expected_seq`, if that is still the last; else `Conflict`.
         `snapshot`: the campaign's state after them (under the rules version `rules`), kept
-        in the same transaction."""
+        in the same transaction. `rebase`: when others stored events since `expected_seq`,
+        called with them inside the transaction (its lock held) to check `new` again after
+        them and give the snapshot anew; it raises to refuse, and nothing is stored."""
         for event in new:
             _check_json(event.payload)
         if snapshot is not None:
             _check_json(snapshot)
         try:
             with writing(self.engine) as connection:
-                lock = select(campaigns.c.id).where(campaigns.c.id == campaign)
-                if connection.dialect.name == "postgresql":
-                    lock = lock.with_for_update()
-                if connection.execute(lock).first() is None:
-                    raise Conflict(campaign, expected_seq, None)
-                last = _last_seq(connection, campaign)
-                if last != expected_seq:
-                    CampaignLog.conflicts += 1
+                found = select(campaigns.c.id).where(campaigns.c.id == campaign)
+                postgresql = connection.dialect.name == "postgresql"
+                if postgresql or expected_seq == 0:  # SQLite's writer holds the database
+                    locked = found.with_for_update() if postgresql else found
+                    if connection.execute(locked).first() is None:
+                        raise Conflict(campaign, expected_seq, None)
+                # the expected last event and any stored after it, in one read
+                tail = _events_after(connection, campaign, expected_seq - 1)
+                if expected_seq > 0 and (not tail or tail[0].seq != expected_seq):
+                    there = connection.execute(found).first() is not None
+                    last = _last_seq(connection, campaign) if there else None
                     raise Conflict(campaign, expected_seq, last)
+                newer = tail[1:] if expected_seq > 0 else tail
+                if newer:
+                    CampaignLog.conflicts += 1
+                    if rebase is None:
+                        raise Conflict(campaign, expected_seq, newer[-1].seq)
+                    snapshot = rebase(newer)
+                    expected_seq = newer[-1].seq
                 stored = _insert(connection, campaign, expected_seq, new, _now())
                 faults.checkpoint("append")
                 if snapshot is not None:
+                    _check_json(snapshot)
                     kept = Snapshot(expected_seq + len(new), rules, snapshot)
                     _put_snapshot(connection, campaign, kept, _has_snapshot(connection, campaign))
                     faults.checkpoint("snapshot")
@@ -307,6 +318,15 @@ def _last_seq(connection: Any, campaign: int) -> int:
         select(func.max(events.c.seq)).where(events.c.campaign == campaign)
     ).scalar()
     return 0 if last is None else int(last)
+
+
+def _events_after(connection: Any, campaign: int, after: int) -> list[StoredEvent]:
+    rows = connection.execute(
+        select(events.c.seq, events.c.kind, events.c.payload, events.c.created)
+        .where(events.c.campaign == campaign, events.c.seq > after)
+        .order_by(events.c.seq)
+    ).all()
+    return [_stored(row) for row in rows]
 
 
 def _has_snapshot(connection: Any, campaign: int) -> bool:

@@ -22,6 +22,7 @@ import json
 import threading
 from collections.abc import Sequence
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import (
@@ -58,7 +59,12 @@ class TableLog:
         self.engine = engine
         self._waiting: list[Append] = []  # appends queued for this process's next commit
         self._waiting_guard = threading.Lock()
-        self.sql = AppendSQL.of(engine.dialect)
+
+    @cached_property
+    def sql(self) -> AppendSQL:
+        """The append's statements, compiled on first use (a careers command never needs
+        them; two threads compiling at once make the same)."""
+        return AppendSQL.of(self.engine.dialect)
 
     def create(self, table: TableRow) -> None:
         """Store a new table with its seats (its log empty)."""
