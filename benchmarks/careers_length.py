@@ -68,6 +68,9 @@ ARMATURAE = ("thraex", "retiarius", "veles", "murmillo")
 COLOSSEUM = Path(sys.executable).with_name("colosseum")
 
 
+PYCACHE = Path(tempfile.gettempdir()) / "colosseum-pycache"  # the commands' bytecode
+
+
 def campaign_name(size: int) -> str:
     return f"length {size}"
 
@@ -220,6 +223,10 @@ def career(args: Sequence[str], url: str, home: Path) -> subprocess.CompletedPro
     """`colosseum career ARGS --database URL` as a whole process."""
     environment = {**os.environ, "XDG_DATA_HOME": str(home), "COLUMNS": "120"}
     environment.pop("COLOSSEUM_DATABASE_URL", None)
+    # compiled once and kept, as an installed package's bytecode is (not the source compiled
+    # anew by every process, which PYTHONDONTWRITEBYTECODE would make the figure measure)
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)
+    environment.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
     return subprocess.run(
         [str(COLOSSEUM), "career", *args, "--database", url],
         capture_output=True,

@@ -47,7 +47,9 @@ def state_of(campaign: Campaign) -> dict[str, Any]:
 def every_event(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[str]]:
     """A snapshot with every append, each checked against the whole log replayed; yields the
     kinds of the events checked."""
-    monkeypatch.setattr(campaign_module, "storage", lambda: Storage(snapshot_every=1))
+    monkeypatch.setattr(
+        campaign_module, "storage", lambda: storage().model_copy(update={"snapshot_every": 1})
+    )
     seen: set[str] = set()
     append = CampaignLog.append
 
@@ -180,3 +182,17 @@ def test_a_campaign_stored_before_snapshots_gets_one_when_read(tmp_path: Path) -
     assert store.campaigns.read(row.id)[0] is None
     opened = Campaign.open(store, name)
     assert not opened.notes and opened.seq == _stored_snapshot(store)["seq"]
+
+
+@pytest.mark.parametrize(
+    ("values", "why"),
+    [
+        ({"snapshot_every": 0, "page": 50, "page_most": 200}, "snapshot_every"),
+        ({"snapshot_every": 100, "page": 0, "page_most": 200}, "page"),
+        ({"snapshot_every": 100, "page": 300, "page_most": 200}, "more than page_most"),
+        ({"snapshot_every": 100, "page": 50, "page_most": 200, "every": 3}, "every"),
+    ],
+)
+def test_storage_data_is_checked_on_load(values: dict[str, Any], why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        Storage.model_validate(values)

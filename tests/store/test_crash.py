@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from colosseum.careers import campaign as campaign_module
 from colosseum.careers.campaign import Campaign
-from colosseum.careers.snapshot import Storage
+from colosseum.careers.snapshot import storage
 from colosseum.cli.app import app
 from colosseum.store import Store, faults
 
@@ -73,7 +73,11 @@ def test_a_combat_killed_at_every_checkpoint_resumes_to_the_same_result(
     tmp_path: Path, every: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if every is not None:  # the forked writers inherit it
-        monkeypatch.setattr(campaign_module, "storage", lambda: Storage(snapshot_every=every))
+        monkeypatch.setattr(
+            campaign_module,
+            "storage",
+            lambda: storage().model_copy(update={"snapshot_every": every}),
+        )
     base = _base(tmp_path)
     whole = tmp_path / "whole.db"
     shutil.copy(base, whole)

@@ -1,12 +1,13 @@
 """A campaign's state kept beside its event log, so that reading a campaign replays only
 the events after it (docs/store.md, "Snapshots").
 
-The state is the ludi's record sheets, the combats in progress, and the `Ledger` of what the
-game server reads from past events (who owns each ludus, which combats ended, where each was
-fought). It is versioned with the rules (`rules_version`: this format and the bytes of the
-careers' and Jugula's data files), so a snapshot taken under other rules is never used: the
-campaign is replayed from its first event and a new snapshot kept. The log stays the truth:
-`colosseum career verify` replays it whole and compares.
+The state is the ludi's record sheets, the combats in progress, and the `Ledger` of who owns
+each ludus on the game server (read from past events): nothing in it grows with the number of
+combats, so a snapshot stays as small at the thousandth combat as at the first. It is
+versioned with the rules (`rules_version`: this format and the bytes of the careers' and
+Jugula's data files), so a snapshot taken under other rules is never used: the campaign is
+replayed from its first event and a new snapshot kept. The log stays the truth: `colosseum
+career verify` replays it whole and compares.
 """
 
 from __future__ import annotations
@@ -17,25 +18,29 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from ..core.data import StatedModel, load_validated
 from .data import DATA_DIR
 from .progress import CombatInProgress
 from .sheet import Sheet
 
 Payload = dict[str, Any]
-FORMAT = 1  # the layout of a snapshot's state; a change makes every stored one stale
+FORMAT = 2  # the layout of a snapshot's state; a change makes every stored one stale
 STORAGE = DATA_DIR / "storage.toml"
 _JUGULA_DATA = Path(__file__).parents[1] / "games" / "jugula" / "data"
 
 
 class Storage(StatedModel):
-    """storage.toml: how often a snapshot is kept."""
+    """storage.toml: how often a snapshot is kept; how long a page of the history is."""
 
-    snapshot_every: int
+    snapshot_every: int = Field(ge=1, le=100_000)
+    page: int = Field(ge=1, le=1_000)
+    page_most: int = Field(ge=1, le=1_000)
 
     def model_post_init(self, _context: Any) -> None:
-        if not 1 <= self.snapshot_every <= 100_000:
-            raise ValueError(f"snapshot_every is 1 to 100000, not {self.snapshot_every}")
+        if self.page > self.page_most:
+            raise ValueError(f"page ({self.page}) is more than page_most ({self.page_most})")
 
 
 @cache
@@ -72,12 +77,9 @@ class Owner:
 
 @dataclass(slots=True)
 class Ledger:
-    """What is read from past events without the log: each ludus's owner by lanista, the
-    combats ended (by the event that began them), and where each combat's fight is stored."""
+    """What is read from past events without the log: each ludus's owner, by lanista."""
 
     owners: dict[str, Owner] = field(default_factory=dict)
-    ended: set[int] = field(default_factory=set)
-    fought: dict[int, int] = field(default_factory=dict)
 
     def note(self, seq: int, kind: str, payload: Payload) -> None:
         """Take stored event `seq` into account."""
@@ -94,19 +96,13 @@ class Ledger:
         elif kind == "ludus_owner" and _account_id(payload.get("account")) is not None:
             owner = self.owners.setdefault(lanista, Owner())
             owner.account, owner.key = _account_id(payload["account"]), None
-        elif kind == "combat_ended" and _account_id(payload.get("combat")) is not None:
-            self.ended.add(int(payload["combat"]))
-        elif kind == "combat" and _account_id(payload.get("combat")) is not None:
-            self.fought[int(payload["combat"])] = seq
 
     def to_json(self) -> Payload:
         return {
             "owners": {
                 n: {"account": o.account, "key": o.key, "keys": list(o.keys)}
                 for n, o in self.owners.items()
-            },
-            "ended": sorted(self.ended),
-            "fought": [[begun, seq] for begun, seq in sorted(self.fought.items())],
+            }
         }
 
     @classmethod
@@ -119,8 +115,7 @@ class Ledger:
             )
             for n, o in data["owners"].items()
         }
-        ended = {int(c) for c in data["ended"]}
-        return cls(owners, ended, {int(b): int(s) for b, s in data["fought"]})
+        return cls(owners)
 
 
 def _account_id(value: Any) -> int | None:

@@ -79,7 +79,7 @@ def _differences(campaign: Campaign, state: Payload) -> list[str]:
     if state.get("combats") != replayed["combats"]:
         found.append("the combats in progress")
     if state.get("ledger") != replayed["ledger"]:
-        found.append("the owners and combats ended")
+        found.append("the ludi's owners")
     return found
 
 

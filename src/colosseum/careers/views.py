@@ -14,12 +14,12 @@ from ..store import StoredEvent
 from .campaign import Campaign
 from .data import Tables, load_tables
 from .sheet import CareerError, Gladiator, Sheet
+from .snapshot import storage
 
-# A page of the history or the gazette (chosen: the rulebook says nothing of screens): this
-# many entries unless asked otherwise, and never more than `MOST`, so that a page stays small
-# however long the campaign.
-PAGE = 50
-MOST = 200
+# A page of the history or the gazette: this many entries unless asked otherwise, and never
+# more than `MOST`, so that a page stays small however long the campaign (data/storage.toml).
+PAGE = storage().page
+MOST = storage().page_most
 
 # What the history shows of a combat's plan: where it is fought, who plays, who accepted it,
 # and the commitment to its seed (web/careers_secrets.py). Its seed and salt, which decide its
@@ -108,8 +108,30 @@ def public_payload(kind: str, payload: dict[str, Any], ended: bool = False) -> d
 
 
 def ended(campaign: Campaign, begun: int) -> bool:
-    """Whether the combat begun at event `begun` has a stored end (`combat_ended`)."""
-    return begun in campaign.ledger.ended
+    """Whether the combat begun at event `begun` (a `combat_begun` event) has ended: read
+    and no longer in progress (not for a combat begun at or after an event that does not
+    replay: its end, if stored, was never applied)."""
+    broken = campaign.broken.seq if campaign.broken else None
+    read = begun <= campaign.seq and (broken is None or begun < broken)
+    return read and begun not in campaign.combats
+
+
+def fight_of(campaign: Campaign, begun: int) -> dict[str, Any] | None:
+    """The `combat` event's data of the combat begun at event `begun`, once fought: kept by a
+    combat in progress, else read from the store (the combat events after `begun`, a few at
+    a time: the fight is stored within its own combat's steps)."""
+    combat = campaign.combats.get(begun)
+    if combat is not None:
+        return combat.result
+    after = begun
+    while True:
+        found = campaign.store.campaigns.load(campaign.key, after, ("combat",), limit=20)
+        for event in found:
+            if event.payload.get("combat") == begun:
+                return event.payload
+        if len(found) < 20:
+            return None
+        after = found[-1].seq
 
 
 def history_rows(campaign: Campaign, page: Sequence[StoredEvent]) -> list[dict[str, Any]]:
@@ -117,10 +139,10 @@ def history_rows(campaign: Campaign, page: Sequence[StoredEvent]) -> list[dict[s
     words (nothing secret, `public_payload`), and whether it is the first that does not
     replay."""
     broken = campaign.broken.seq if campaign.broken else None
-    over = campaign.ledger.ended
     rows = []
     for stored in page:
-        shown = public_payload(stored.kind, stored.payload, stored.seq in over)
+        over = stored.kind == "combat_begun" and ended(campaign, stored.seq)
+        shown = public_payload(stored.kind, stored.payload, over)
         rows.append(
             {
                 "seq": stored.seq,

@@ -121,16 +121,21 @@ class CampaignLog:
             return [str(row.name) for row in rows]
 
     def load(
-        self, campaign: int, after: int = 0, kinds: Sequence[str] | None = None
+        self,
+        campaign: int,
+        after: int = 0,
+        kinds: Sequence[str] | None = None,
+        limit: int | None = None,
     ) -> list[StoredEvent]:
-        """The campaign's events numbered above `after` (of these `kinds`), oldest first."""
+        """The campaign's events numbered above `after` (of these `kinds`; the first `limit`),
+        oldest first."""
         query = select(events.c.seq, events.c.kind, events.c.payload, events.c.created).where(
             events.c.campaign == campaign, events.c.seq > after
         )
         if kinds is not None:
             query = query.where(events.c.kind.in_(list(kinds)))
         with self.engine.connect() as connection:
-            rows = connection.execute(query.order_by(events.c.seq)).all()
+            rows = connection.execute(query.order_by(events.c.seq).limit(limit)).all()
         return [_stored(row) for row in rows]
 
     def read(self, campaign: int) -> tuple[Snapshot | None, list[StoredEvent], int]:

@@ -22,7 +22,15 @@ from ..careers.campaign import Campaign, campaign_settings, standing_rows
 from ..careers.fights import describe_draw
 from ..careers.gazette import GazettePage, gazette_page
 from ..careers.sheet import CareerError
-from ..careers.views import KEY_EVENT, PAGE, HistoryPage, ended, history_page, sheet_view
+from ..careers.views import (
+    KEY_EVENT,
+    PAGE,
+    HistoryPage,
+    ended,
+    fight_of,
+    history_page,
+    sheet_view,
+)
 from ..store import AccountRow, NewEvent, Store, StoredEvent
 from .careers_access import (
     FOUNDER,
@@ -508,10 +516,8 @@ def _table_ref(
 
 def _result(campaign: Campaign, begun: int) -> dict[str, Any] | None:
     """The combat's result once fought: winners, who was sent, wounded and fallen."""
-    fought = campaign.ledger.fought.get(begun)
-    event = None if fought is None else campaign.store.campaigns.event(campaign.key, fought)
-    if event is not None and event.kind == "combat" and event.payload.get("combat") == begun:
-        data = event.payload
+    data = fight_of(campaign, begun)
+    if data is not None:
         return {
             "winners": list(data["winners"]),
             "deployed": dict(data["deployed"]),
