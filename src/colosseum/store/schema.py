@@ -47,6 +47,7 @@ events = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     UniqueConstraint("campaign", "seq"),
     Index("ix_events_campaign_kind_seq", "campaign", "kind", "seq"),
+    Index("ix_events_campaign_created", "campaign", "created"),
 )
 
 # A campaign's state as of its event `seq` (the latest kept), under the rules version `rules`:

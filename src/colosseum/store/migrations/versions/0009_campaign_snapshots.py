@@ -1,6 +1,7 @@
 """Campaign snapshots: each campaign's state as of one of its events, kept beside the log so
-that reading a campaign replays only the events after it; and an index to read a campaign's
-events of some kinds (the combats, the gazette's news) without scanning its whole log.
+that reading a campaign replays only the events after it; and indexes to read a campaign's
+events of some kinds (the combats, the gazette's news) or of some time (a season of the
+gazette) without scanning its whole log.
 
 A campaign made before this revision has no snapshot: the first reading of it replays the
 log and stores one.
@@ -30,8 +31,10 @@ def upgrade() -> None:
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_events_campaign_kind_seq", "events", ["campaign", "kind", "seq"])
+    op.create_index("ix_events_campaign_created", "events", ["campaign", "created"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_events_campaign_created", table_name="events")
     op.drop_index("ix_events_campaign_kind_seq", table_name="events")
     op.drop_table("campaign_snapshots")
