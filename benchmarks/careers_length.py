@@ -421,7 +421,7 @@ def main() -> None:
             lines: dict[int, dict[str, Any]] = {}
             for size in sizes:
                 path, about = built[size]
-                work = home / f"{size}.db"
+                work = home / f"{database}-{size}.db"  # a file of its own: no WAL of another
                 shutil.copyfile(path, work)  # the writes measured leave the cache as it was
                 line: dict[str, Any] = {
                     "database": database,
