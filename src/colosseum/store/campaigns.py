@@ -164,8 +164,18 @@ class CampaignLog:
     ) -> list[StoredEvent]:
         """At most `limit` of the campaign's events numbered below `before` (of these
         `kinds`), newest first."""
+        return self._newest(campaign, before, limit, kinds)
+
+    def _newest(
+        self,
+        campaign: int,
+        before: int | None,
+        limit: int,
+        kinds: Sequence[str] | None,
+        *where: Any,
+    ) -> list[StoredEvent]:
         query = select(events.c.seq, events.c.kind, events.c.payload, events.c.created).where(
-            events.c.campaign == campaign
+            events.c.campaign == campaign, *where
         )
         if before is not None:
             query = query.where(events.c.seq < before)
@@ -306,16 +316,8 @@ class CampaignLog:
     ) -> list[StoredEvent]:
         """At most `limit` of the campaign's events stored from `start` to just before `end`
         and numbered below `before` (of these `kinds`), newest first."""
-        query = select(events.c.seq, events.c.kind, events.c.payload, events.c.created).where(
-            events.c.campaign == campaign, events.c.created >= start, events.c.created < end
-        )
-        if before is not None:
-            query = query.where(events.c.seq < before)
-        if kinds is not None:
-            query = query.where(events.c.kind.in_(list(kinds)))
-        with self.engine.connect() as connection:
-            rows = connection.execute(query.order_by(events.c.seq.desc()).limit(limit)).all()
-        return [_stored(row) for row in rows]
+        within = (events.c.created >= start, events.c.created < end)
+        return self._newest(campaign, before, limit, kinds, *within)
 
 
 def _last_seq(connection: Any, campaign: int) -> int:
