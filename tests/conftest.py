@@ -7,9 +7,11 @@ HYPOTHESIS_PROFILE=<name>. Tests marked `soak` are skipped unless COLOSSEUM_SOAK
 
 from __future__ import annotations
 
+import atexit
 import os
 import random
 import shutil
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -17,6 +19,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 import colosseum
+
+# The validated data files are kept in a cache folder of this run (and of the processes tests
+# start), never in the user's own (core/data_cache.py).
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="colosseum-test-cache-")
+atexit.register(shutil.rmtree, os.environ["XDG_CACHE_HOME"], ignore_errors=True)
 
 SOAK = os.environ.get("COLOSSEUM_SOAK", "").strip().lower() not in ("", "0", "false", "no")
 

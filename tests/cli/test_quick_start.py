@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from colosseum.careers.campaign import Campaign
 from colosseum.store import Store
-from colosseum.store.database import MIGRATIONS, head_in_files, head_revision, stored_revision
+from colosseum.store.database import head_revision, stored_revision
+from colosseum.store.location import MIGRATIONS, head_in_files
 
 LOADED = """
 import json, sys
@@ -72,6 +74,46 @@ def test_the_career_group_loads_nothing_heavy(tmp_path: Path) -> None:
     loaded = modules_after(setup)
     assert "colosseum.cli.career" in loaded and "colosseum.store.database" in loaded
     assert heavy_in(loaded) == []
+
+
+@pytest.mark.parametrize(
+    "command", [["show", "Quick"], ["show", "Quick", "Fred"], ["standings", "Quick"]]
+)
+def test_reading_a_campaign_from_sqlite_loads_no_sqlalchemy(
+    tmp_path: Path, command: list[str]
+) -> None:
+    """`career show` and `standings` of a campaign on an up-to-date SQLite file: read with
+    Python's sqlite3 (store/quick.py), and with the data cache warm (the first process fills
+    it) no data file's schema either; the sheets printed are the campaign's."""
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    four = [
+        ["Blimyx", "thraex"],
+        ["Asinus", "retiarius"],
+        ["Mina", "veles"],
+        ["Crassus", "murmillo"],
+    ]
+    fred = {"lanista": "Fred", "gladiators": four, "servitor": "medicus"}
+    Campaign.create(Store(url), "Quick").record("ludus_created", fred)
+    setup = (
+        "from colosseum.cli.app import main\n"
+        "try:\n"
+        f"    main(['career', *{command!r}, '--database', {url!r}])\n"
+        "except SystemExit as ended:\n"
+        "    assert not ended.code, ended.code\n"
+    )
+    modules_after(setup)  # the first process may fill the data cache
+    loaded = modules_after(setup)
+    assert "colosseum.store.quick" in loaded
+    assert not {n for n in loaded if n == "sqlalchemy" or n.startswith("sqlalchemy.")}
+    assert not {n for n in loaded if n.endswith(".data_files") or n == "colosseum.store.database"}
+    assert heavy_in(loaded) == []
+    shown = subprocess.run(
+        [sys.executable, "-m", "colosseum", "career", *command, "--database", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "Fred" in shown
 
 
 def test_an_up_to_date_store_opens_without_alembic(tmp_path: Path) -> None:

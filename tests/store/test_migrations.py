@@ -20,7 +20,8 @@ from colosseum.careers.simulate import simulate_campaign
 from colosseum.careers.snapshot import storage
 from colosseum.cli.app import app
 from colosseum.store import Store
-from colosseum.store.database import MIGRATIONS, current_revision, head_revision
+from colosseum.store.database import current_revision, head_revision
+from colosseum.store.location import MIGRATIONS
 from colosseum.store.schema import campaigns, events, metadata
 
 FIXTURES = Path(__file__).with_name("fixtures")

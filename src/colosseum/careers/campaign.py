@@ -20,15 +20,21 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..store import Conflict, NameTaken, NewEvent, Store, StoredEvent
-from ..store.campaigns import Snapshot
+from ..store import Conflict, NameTaken, NewEvent, StoredEvent
+from ..store.records import Snapshot
 from .data import Tables, load_tables
 from .events import APPLY, EVENT_KINDS, Payload
 from .progress import CombatInProgress, track
 from .sheet import CareerError, Sheet
 from .snapshot import Ledger, UnreadableSnapshot, decode, encode, rules_version, storage
+
+if TYPE_CHECKING:
+    from ..store import Store
+    from ..store.quick import QuickStore
+
+    Stored = Store | QuickStore  # a reader of SQLite without SQLAlchemy reads campaigns too
 
 __all__ = ["APPLY", "EVENT_KINDS", "MODES", "BrokenEvent", "Campaign", "CampaignChanged"]
 
@@ -85,7 +91,7 @@ class Campaign:
     its `ledger`, as of event `seq`; `recent`: the events read after the snapshot it started
     from, and those it stored; `notes`: what reading it found to repair (a stale snapshot)."""
 
-    def __init__(self, store: Store, key: int, name: str, settings: dict[str, Any]) -> None:
+    def __init__(self, store: Stored, key: int, name: str, settings: dict[str, Any]) -> None:
         self.store = store
         self.key = key
         self.name = name
@@ -130,7 +136,7 @@ class Campaign:
         return campaign
 
     @classmethod
-    def open(cls, store: Store, name: str, strict: bool = True) -> Campaign:
+    def open(cls, store: Stored, name: str, strict: bool = True) -> Campaign:
         """The campaign as its stored events make it; `strict`: BrokenCampaign if one of them
         does not replay (else the sheets stop before it and `broken` names it)."""
         row = store.campaigns.find(name)

@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..games.jugula.data import load_catalog
-from ..store import Store
 from .campaign import Campaign, standing_rows
 from .data import load_tables
 from .dice import ProgramDice
 from .manager import Thrifty
 from .sequence import engine_arena, run_combat
 from .sheet import CareerError
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 _FINAL_COMBATS = 5  # a tie after this many final combats stays a shared victory
 NAMES = ("Fred", "Laurent", "Laure", "Miller", "Arnaud", "Lucius", "Marcus", "Gaius")

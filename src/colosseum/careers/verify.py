@@ -9,11 +9,14 @@ replayed from the log, and the report says so.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..store import Store
 from .campaign import Campaign
 from .sheet import CareerError
 from .snapshot import Payload, UnreadableSnapshot, decode, encode, rules_version
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,13 +14,11 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
 from rich.text import Text
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
 
 from ..careers.campaign import Campaign, campaign_settings, standing_rows
 from ..careers.gazette import GazettePage, gazette_page
@@ -29,16 +27,20 @@ from ..careers.sheet import CareerError
 from ..careers.simulate import simulate_campaign
 from ..careers.verify import verify as verify_campaign
 from ..careers.views import MOST, PAGE, HistoryPage, history_page
-from ..store import NewEvent, Store, data_folder
+from ..store import NewEvent, data_folder
 from .career_views import again, export_campaign, history_table, sheet_table, standings_table
 from .common import (
     DatabaseOpt,
     database_errors,
     fail,
     open_store,
+    read_store,
     stderr_console,
     stdout_console,
 )
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
     [
@@ -69,6 +71,9 @@ OPTION_OF_SETTING = {"glory_target": "--glory"}
 
 def where(url: str) -> str:
     """The database in words: a SQLite file's path, else its URL without the password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         parsed = make_url(url)
     except ArgumentError:
@@ -94,9 +99,13 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on 
 career_errors = database_errors  # every refusal, broken history or database failure
 
 
-def open_campaign(database: str | None, name: str, strict: bool = True) -> Campaign:
-    """The campaign as stored now; a note on stderr for each combat left unfinished."""
-    campaign = Campaign.open(open_store(database), name, strict=strict)
+def open_campaign(
+    database: str | None, name: str, strict: bool = True, state_only: bool = False
+) -> Campaign:
+    """The campaign as stored now; a note on stderr for each combat left unfinished.
+    `state_only`: the command reads nothing but the sheets and combats (`read_store`)."""
+    store = read_store(database) if state_only else open_store(database)
+    campaign = Campaign.open(store, name, strict=strict)
     for note in campaign.notes:
         stderr_console().print(f"note: {note}")
     for combat in campaign.combats.values():
@@ -217,7 +226,7 @@ def show(
 ) -> None:
     """The record sheets of a campaign, as tables."""
     with career_errors():
-        opened = open_campaign(database, campaign)
+        opened = open_campaign(database, campaign, state_only=True)
         sheets = list(opened.sheets.values())
         if lanista is not None:
             sheets = [opened.sheets[opened.lanista(lanista)]]
@@ -384,7 +393,7 @@ def standings(
 ) -> None:
     """The lanistae by Glory, then aurei (the tournament tie-break of Appendix III)."""
     with career_errors():
-        opened = open_campaign(database, campaign)
+        opened = open_campaign(database, campaign, state_only=True)
         rows = standing_rows(opened)
     if json_output:
         typer.echo(json.dumps(rows))

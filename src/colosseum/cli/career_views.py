@@ -11,8 +11,6 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError
 
 from ..careers.campaign import Campaign
 from ..careers.sheet import Sheet
@@ -68,6 +66,9 @@ def again(command: str, campaign: str, database: str | None, *options: str) -> s
 
 
 def _without_password(url: str) -> str:
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         parsed = make_url(url)
     except ArgumentError:

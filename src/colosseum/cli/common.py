@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -16,6 +17,7 @@ from ..core.options import parse_option_pairs
 
 if TYPE_CHECKING:
     from ..store import Store
+    from ..store.quick import QuickStore
 
 USAGE_ERROR = 2
 
@@ -55,14 +57,16 @@ def user_errors() -> Iterator[None]:
 
 @contextmanager
 def database_errors() -> Iterator[None]:
-    """Every refusal or database failure as one `error:` line, exit 2 (SQLAlchemy, an extra
-    of the store, imported only once a command uses the database)."""
-    from sqlalchemy.exc import SQLAlchemyError
-
+    """Every refusal or database failure as one `error:` line, exit 2. A failure of
+    SQLAlchemy can only come once it is imported (a command that only reads SQLite may never
+    import it: `store/quick.py` says its own failures as StoreError)."""
     with user_errors():
         try:
             yield
-        except SQLAlchemyError as error:
+        except Exception as error:
+            loaded = sys.modules.get("sqlalchemy.exc")
+            if loaded is None or not isinstance(error, loaded.SQLAlchemyError):
+                raise
             reason = str(getattr(error, "orig", None) or error).splitlines()[0]
             fail(f"database error: {reason}")
 
@@ -103,21 +107,47 @@ def open_store(database: str | None) -> Store:
     one engine, its connections and its compiled statements per database and process (the
     last `_STORES_KEPT`; a forked process opens its own)."""
     from ..store import Store
-    from ..store.database import default_url
+    from ..store.location import default_url
 
     key = (os.getpid(), database or default_url())
-    store = _stores.pop(key, None)
-    if store is None:
-        store = Store(key[1])
-        mine = [k for k in _stores if k[0] == key[0]]
-        for oldest in mine[: max(0, len(mine) - _STORES_KEPT + 1)]:
-            _stores.pop(oldest).close()
-    _stores[key] = store  # the most recently used last
+    store = _stores.get(key) or Store(key[1])
+    _remember(_stores, key, store)
     return store
 
 
 _STORES_KEPT = 4
 _stores: dict[tuple[int, str], Store] = {}
+
+
+def read_store(database: str | None) -> Store | QuickStore:
+    """A store to read a campaign's state from: a SQLite file at the newest migration is read
+    without SQLAlchemy (`store/quick.py`: a command that only shows a campaign starts
+    quicker), anything else is `open_store`'s. Kept per process as `open_store` keeps its."""
+    from ..store.location import default_url
+    from ..store.quick import quick_store
+
+    key = (os.getpid(), database or default_url())
+    if key in _stores:  # the full store is open already
+        return open_store(database)
+    quick = _readers.get(key) or quick_store(key[1])
+    if quick is None:
+        return open_store(database)
+    _remember(_readers, key, quick)
+    return quick
+
+
+_readers: dict[tuple[int, str], QuickStore] = {}
+_Kept = TypeVar("_Kept", "Store", "QuickStore")
+
+
+def _remember(kept: dict[tuple[int, str], _Kept], key: tuple[int, str], store: _Kept) -> None:
+    """`store` as the most recently used of `kept`; this process's oldest beyond
+    `_STORES_KEPT` closed and forgotten."""
+    kept.pop(key, None)
+    mine = [k for k in kept if k[0] == key[0]]
+    for oldest in mine[: max(0, len(mine) - _STORES_KEPT + 1)]:
+        kept.pop(oldest).close()
+    kept[key] = store
 
 
 def print_store_where(store: Store, what: str) -> None:

@@ -16,7 +16,9 @@ M = TypeVar("M", bound=BaseModel)
 class DataModel(BaseModel):
     """A table of a data file: no unknown keys, frozen once loaded."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # validators built when a file is first checked, not when the module is imported: a
+    # process that takes its data from the cache (data_cache.py) never builds them
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class StatedModel(DataModel):

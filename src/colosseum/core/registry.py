@@ -30,7 +30,8 @@ if TYPE_CHECKING:  # the states are the games' own; this module only names their
     from .rule_ids import RuleId
     from .state import State
 
-# Games shipped with Colosseum, imported on first use.
+# Games shipped with Colosseum, imported on first use (a package's DEFINITION, whose module
+# registers it; a package may load its modules lazily).
 _BUILTIN_MODULES = (
     "colosseum.games.jugula",
     "colosseum.games.ludi_gladiatorii",
@@ -91,7 +92,7 @@ def _load_builtin() -> None:
     with _loading:
         if not _loaded:
             for module in _BUILTIN_MODULES:
-                importlib.import_module(module)
+                importlib.import_module(module).DEFINITION  # noqa: B018 - imported to register
             _loaded = True
 
 

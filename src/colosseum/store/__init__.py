@@ -6,23 +6,59 @@ PostgreSQL (or any SQLAlchemy URL) by `COLOSSEUM_DATABASE_URL`.
 `append(id, expected_seq, events)`: `campaigns.py` for the careers' campaigns,
 `tables.py` for the web server's game tables; `accounts.py` keeps people's accounts and their
 sign-ins. `faults.py` is the deterministic fault hook the crash tests use.
+
+The records of a campaign (`records.py`), the errors and where the store is (`location.py`)
+need no SQLAlchemy; the names that do are imported when first used, so a command that only
+reads a campaign from SQLite (`quick.py`) never loads it.
 """
 
 from __future__ import annotations
 
-from .accounts import AccountRow, Accounts
-from .campaigns import CampaignLog, CampaignRow, NewEvent, StoredEvent
-from .database import ENVIRONMENT, Store, data_folder, default_url
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from .errors import Conflict, NameTaken, SeatRevoked, StoreError, TableClosed
-from .table_rows import (
-    COMPUTER_DECIDES,
-    HUMAN_DECIDES,
-    NOBODY_DECIDES,
-    SeatRow,
-    StoredAction,
-    TableRow,
-)
-from .tables import TableLog
+from .location import ENVIRONMENT, data_folder, default_url
+from .records import CampaignRow, NewEvent, StoredEvent
+
+if TYPE_CHECKING:
+    from .accounts import AccountRow, Accounts
+    from .campaigns import CampaignLog
+    from .database import Store
+    from .table_rows import (
+        COMPUTER_DECIDES,
+        HUMAN_DECIDES,
+        NOBODY_DECIDES,
+        SeatRow,
+        StoredAction,
+        TableRow,
+    )
+    from .tables import TableLog
+
+# The names whose modules import SQLAlchemy, and those modules (PEP 562: loaded when used).
+_LAZY = {
+    "AccountRow": "accounts",
+    "Accounts": "accounts",
+    "CampaignLog": "campaigns",
+    "Store": "database",
+    "COMPUTER_DECIDES": "table_rows",
+    "HUMAN_DECIDES": "table_rows",
+    "NOBODY_DECIDES": "table_rows",
+    "SeatRow": "table_rows",
+    "StoredAction": "table_rows",
+    "TableRow": "table_rows",
+    "TableLog": "tables",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "COMPUTER_DECIDES",

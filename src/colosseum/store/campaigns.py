@@ -13,62 +13,40 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from . import faults
 from .errors import Conflict, NameTaken, StoreError
+from .records import (
+    EVENTS_AFTER,
+    FIND_CAMPAIGN,
+    LAST_SEQ,
+    SNAPSHOT,
+    CampaignRow,
+    NewEvent,
+    Payload,
+    Snapshot,
+    StoredEvent,
+    campaign_row,
+    name_key,
+    snapshot_of,
+    stored_event,
+)
 from .schema import campaign_snapshots, campaigns, events
 from .transactions import writing
 
-Payload = dict[str, Any]
 # An append's check against the events others stored first: given them, the snapshot to keep
-Rebase = Callable[[list["StoredEvent"]], Payload | None]
+Rebase = Callable[[list[StoredEvent]], Payload | None]
 
-
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """An event to append: its kind and data (plain JSON)."""
-
-    kind: str
-    payload: Payload
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """One event of a log, as stored: its number, kind, data and time."""
-
-    seq: int
-    kind: str
-    payload: Payload
-    created: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A campaign's state (plain JSON) as of its event `seq`, under the rules version `rules`."""
-
-    seq: int
-    rules: str
-    state: Payload
-
-
-@dataclass(frozen=True, slots=True)
-class CampaignRow:
-    """A campaign's identity: its id, its name as first written, its settings."""
-
-    id: int
-    name: str
-    settings: Payload
-
-
-def name_key(name: str) -> str:
-    """How names compare: trimmed, case-folded."""
-    return name.strip().casefold()
+# The reads of a campaign, in the plain SQL a command that only reads shares (records.py)
+_FIND = text(FIND_CAMPAIGN)
+_SNAPSHOT = text(SNAPSHOT)
+_EVENTS_AFTER = text(EVENTS_AFTER)
+_LAST_SEQ = text(LAST_SEQ)
 
 
 class CampaignLog:
@@ -107,12 +85,8 @@ class CampaignLog:
     def find(self, name: str) -> CampaignRow | None:
         """The campaign of this name (trimmed, ignoring case), or None."""
         with self.engine.connect() as connection:
-            row = connection.execute(
-                select(campaigns.c.id, campaigns.c.name, campaigns.c.settings).where(
-                    campaigns.c.name_key == name_key(name)
-                )
-            ).first()
-        return None if row is None else CampaignRow(int(row.id), str(row.name), dict(row.settings))
+            row = connection.execute(_FIND, {"key": name_key(name)}).first()
+        return None if row is None else campaign_row(row)
 
     def names(self) -> list[str]:
         """Every campaign's name, oldest first."""
@@ -142,15 +116,8 @@ class CampaignLog:
         """In one transaction: the campaign's latest snapshot, the events after it, and the
         number of its last event."""
         with self.engine.connect() as connection, connection.begin():
-            row = connection.execute(
-                select(
-                    campaign_snapshots.c.seq, campaign_snapshots.c.rules, campaign_snapshots.c.state
-                ).where(campaign_snapshots.c.campaign == campaign)
-            ).first()
-            snapshot = None
-            if row is not None:
-                state = row.state if isinstance(row.state, dict) else {}
-                snapshot = Snapshot(int(row.seq), str(row.rules), state)
+            row = connection.execute(_SNAPSHOT, {"campaign": campaign}).first()
+            snapshot = None if row is None else snapshot_of(row)
             after = _events_after(connection, campaign, 0 if snapshot is None else snapshot.seq)
             last = after[-1].seq if after else _last_seq(connection, campaign)
         return snapshot, after, last
@@ -321,19 +288,13 @@ class CampaignLog:
 
 
 def _last_seq(connection: Any, campaign: int) -> int:
-    last = connection.execute(
-        select(func.max(events.c.seq)).where(events.c.campaign == campaign)
-    ).scalar()
+    last = connection.execute(_LAST_SEQ, {"campaign": campaign}).scalar()
     return 0 if last is None else int(last)
 
 
 def _events_after(connection: Any, campaign: int, after: int) -> list[StoredEvent]:
-    rows = connection.execute(
-        select(events.c.seq, events.c.kind, events.c.payload, events.c.created)
-        .where(events.c.campaign == campaign, events.c.seq > after)
-        .order_by(events.c.seq)
-    ).all()
-    return [_stored(row) for row in rows]
+    rows = connection.execute(_EVENTS_AFTER, {"campaign": campaign, "after": after}).all()
+    return [stored_event(row) for row in rows]
 
 
 def _has_snapshot(connection: Any, campaign: int) -> bool:

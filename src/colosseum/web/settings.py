@@ -217,7 +217,7 @@ def _notification_settings(env: Mapping[str, str]) -> dict[str, object]:
     if env.get("COLOSSEUM_KEY_FOLDER"):
         found["key_folder"] = Path(env["COLOSSEUM_KEY_FOLDER"])
     else:
-        from ..store.database import data_folder
+        from ..store.location import data_folder
 
         found["key_folder"] = data_folder()
     return found

@@ -1,0 +1,105 @@
+"""A campaign read from SQLite without SQLAlchemy (store/quick.py): the same records as the full
+store's reads, only for a plain file already at the newest migration, a failure said as one
+StoreError, and everything else asked of it done by the full store."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from colosseum.careers import campaign as campaign_module
+from colosseum.careers.campaign import Campaign
+from colosseum.careers.simulate import simulate_campaign
+from colosseum.careers.snapshot import storage
+from colosseum.store import Store, StoreError
+from colosseum.store.quick import QuickStore, quick_store, sqlite_file
+
+
+@pytest.fixture
+def played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """The URL of a SQLite file holding a campaign with a snapshot and events after it."""
+    monkeypatch.setattr(
+        campaign_module, "storage", lambda: storage().model_copy(update={"snapshot_every": 7})
+    )
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    store = Store(url)
+    name = simulate_campaign(store, 3, 3, seed=5).campaign
+    store.close()
+    return url, name
+
+
+def test_a_campaign_reads_alike_through_both(played: tuple[str, str]) -> None:
+    url, name = played
+    full = Store(url)
+    quick = quick_store(url)
+    assert isinstance(quick, QuickStore)
+    row = full.campaigns.find(name)
+    assert row is not None and quick.campaigns.find(f"  {name.upper()} ") == row
+    snapshot, after, last = full.campaigns.read(row.id)
+    assert snapshot is not None and after  # the fixture's campaign has both
+    assert quick.campaigns.read(row.id) == (snapshot, after, last)  # times and payloads too
+    opened, fast = Campaign.open(full, name), Campaign.open(quick, name)
+    assert fast.sheets == opened.sheets and fast.seq == opened.seq == last
+    assert quick._full is None  # reading a campaign never opened the full store
+    assert quick.campaigns.find("nobody") is None
+    quick.close()
+    full.close()
+
+
+def test_what_it_does_not_read_itself_the_full_store_does(played: tuple[str, str]) -> None:
+    url, name = played
+    quick = quick_store(url)
+    assert quick is not None
+    assert quick.campaigns.names() == [name]  # not its own: the full store's
+    assert quick._full is not None
+    row = quick.campaigns.find(name)
+    assert row is not None
+    quick.campaigns.drop_snapshot(row.id)  # a write
+    assert quick.campaigns.read(row.id)[0] is None
+    assert Store(url).campaigns.read(row.id)[0] is None
+    quick.close()
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql+psycopg://someone@localhost/db",
+        "sqlite://",
+        "sqlite:///:memory:",
+        "sqlite:///c.db?mode=ro",
+    ],
+)
+def test_only_a_plain_sqlite_file_is_read_quickly(url: str) -> None:
+    assert sqlite_file(url) is None
+    assert quick_store(url) is None
+
+
+def test_a_missing_file_or_not_a_database_is_left_to_the_full_store(tmp_path: Path) -> None:
+    assert quick_store(f"sqlite:///{tmp_path / 'none.db'}") is None
+    assert not (tmp_path / "none.db").exists()  # not made by looking
+    (tmp_path / "text.db").write_text("not a database")
+    assert quick_store(f"sqlite:///{tmp_path / 'text.db'}") is None
+
+
+def test_a_database_behind_the_newest_migration_is_left_to_the_full_store(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    Store(url).close()
+    assert quick_store(url) is not None
+    with sqlite3.connect(tmp_path / "c.db") as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '0008'")
+    assert quick_store(url) is None  # the full store migrates it
+
+
+def test_a_failing_read_is_one_store_error(played: tuple[str, str], tmp_path: Path) -> None:
+    url, _ = played
+    quick = quick_store(url)
+    assert quick is not None
+    with sqlite3.connect(tmp_path / "c.db") as connection:
+        connection.execute("ALTER TABLE campaign_snapshots RENAME TO gone")
+    with pytest.raises(StoreError, match=r"cannot read .*c\.db: no such table"):
+        quick.campaigns.read(1)
+    quick.close()
