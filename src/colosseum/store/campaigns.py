@@ -110,7 +110,7 @@ class CampaignLog:
             query = query.where(events.c.kind.in_(list(kinds)))
         with self.engine.connect() as connection:
             rows = connection.execute(query.order_by(events.c.seq).limit(limit)).all()
-        return [_stored(row) for row in rows]
+        return [stored_event(row) for row in rows]
 
     def read(self, campaign: int) -> tuple[Snapshot | None, list[StoredEvent], int]:
         """In one transaction: the campaign's latest snapshot, the events after it, and the
@@ -150,7 +150,7 @@ class CampaignLog:
             query = query.where(events.c.kind.in_(list(kinds)))
         with self.engine.connect() as connection:
             rows = connection.execute(query.order_by(events.c.seq.desc()).limit(limit)).all()
-        return [_stored(row) for row in rows]
+        return [stored_event(row) for row in rows]
 
     def event(self, campaign: int, seq: int) -> StoredEvent | None:
         """The campaign's event number `seq`, if stored."""
@@ -160,7 +160,7 @@ class CampaignLog:
                     events.c.campaign == campaign, events.c.seq == seq
                 )
             ).first()
-        return None if row is None else _stored(row)
+        return None if row is None else stored_event(row)
 
     def keep_snapshot(self, campaign: int, snapshot: Snapshot, replace: bool = False) -> bool:
         """Keep `snapshot` (made by replaying the log) unless the one stored is as new under
@@ -319,11 +319,6 @@ def _put_snapshot(connection: Any, campaign: int, snapshot: Snapshot, replace: b
         )
     else:
         connection.execute(insert(campaign_snapshots).values(campaign=campaign, **values))
-
-
-def _stored(row: Any) -> StoredEvent:
-    payload = row.payload if isinstance(row.payload, dict) else {"value": row.payload}
-    return StoredEvent(int(row.seq), str(row.kind), dict(payload), row.created)
 
 
 def _insert(

@@ -80,7 +80,7 @@ def snapshot_of(row: Any) -> Snapshot:
 
 
 def stored_event(row: Any) -> StoredEvent:
-    """A row of EVENTS_AFTER (or any read of seq, kind, payload, created)."""
+    """A row of EVENTS_AFTER, or of any read of (seq, kind, payload, created)."""
     payload = _json(row[2])
     payload = payload if isinstance(payload, dict) else {"value": payload}
     created = row[3]
@@ -90,9 +90,10 @@ def stored_event(row: Any) -> StoredEvent:
 
 
 def _json(value: Any) -> Any:
+    """A column's JSON: decoded when the driver gives its text (SQLite), else as given."""
     if isinstance(value, str | bytes):
         try:
             return json.loads(value)
         except ValueError:
-            return None
+            return value
     return value
