@@ -37,6 +37,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src/colosseum
+	$(BIN)/lint-imports
 
 docs: $(STAMP)
 	$(BIN)/mkdocs build --strict

@@ -8,7 +8,7 @@ import random
 from rich.console import Console
 
 import colosseum
-from colosseum.cli.renderers import GENERIC, as_text, renderer_for
+from colosseum.core.renderers import GENERIC, as_text, renderer_for
 from colosseum.games.ludus_gladiatorius import render
 
 

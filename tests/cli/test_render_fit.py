@@ -9,7 +9,7 @@ import itertools
 import pytest
 
 import colosseum
-from colosseum.cli.renderers import as_text, renderer_for
+from colosseum.core.renderers import as_text, renderer_for
 from colosseum.games.jugula.render_names import card_spec, catalog
 from colosseum.games.ludi_gladiatorii.render_cards import event_card
 

@@ -11,8 +11,8 @@ import pytest
 from rich.console import Console
 
 import colosseum
-from colosseum.cli.renderers import as_text, renderer_for
 from colosseum.core.actions import Action
+from colosseum.core.renderers import as_text, renderer_for
 from colosseum.games.jugula import render
 from colosseum.games.jugula.state import JugulaState
 

@@ -11,7 +11,7 @@ import re
 import pytest
 
 import colosseum
-from colosseum.cli.renderers import generic_legend, renderer_for
+from colosseum.core.renderers import generic_legend, renderer_for
 from colosseum.games.jugula.render_names import catalog as jugula_catalog
 from colosseum.games.ludi_gladiatorii.render_cards import catalog as ludi_catalog
 from colosseum.games.ludus_gladiatorius.data import load_catalog as ludus_catalog

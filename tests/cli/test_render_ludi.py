@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 import colosseum
-from colosseum.cli.renderers import as_text, renderer_for
+from colosseum.core.renderers import as_text, renderer_for
 from colosseum.games.ludi_gladiatorii import render
 from colosseum.games.ludi_gladiatorii.combat import scores as engine_scores
 from colosseum.games.ludi_gladiatorii.options import OPTIONS

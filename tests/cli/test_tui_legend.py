@@ -11,9 +11,9 @@ import pytest
 from rich.text import Text
 from textual.pilot import Pilot
 
-from colosseum.cli.renderers import as_text
 from colosseum.cli.tui.play_app import PlayApp
 from colosseum.cli.tui.screens import LegendScreen
+from colosseum.core.renderers import as_text
 
 from .tui_helpers import (
     GAMES,
@@ -73,7 +73,7 @@ def _long_entry(state: Any) -> bool:
     """Jugula: seat 0 decides and one of its actions reads longer than a menu line."""
     if state.current_player != 0:
         return False
-    from colosseum.cli.renderers import renderer_for
+    from colosseum.core.renderers import renderer_for
 
     view = state.view(0)
     render = renderer_for(state.game_id)

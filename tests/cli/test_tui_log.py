@@ -8,8 +8,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from colosseum.cli.renderers import as_text
 from colosseum.cli.tui.play_app import PlayApp
+from colosseum.core.renderers import as_text
 
 from .tui_helpers import new_state, region_text, run_app, settle, squeezed, type_line
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import colosseum
-from colosseum.cli.renderers import renderer_for
+from colosseum.core.renderers import renderer_for
 from colosseum.core.state import State
 
 from .tmux import WAIT, Pane, needs_tmux

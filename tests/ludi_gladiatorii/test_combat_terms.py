@@ -9,7 +9,7 @@ import random
 import pytest
 
 import colosseum
-from colosseum.cli.renderers import as_text, renderer_for
+from colosseum.core.renderers import as_text, renderer_for
 
 from .helpers import ALL_OPTIONS, GAME
 

@@ -233,10 +233,10 @@ def replay(
 ) -> None:
     """Replay a saved game record: step through it on a terminal, else print its final
     position and the list of its actions."""
+    from ..core.renderers import renderer_for
     from . import reports
     from .play import interactive
     from .records import load_record, replay_moves
-    from .renderers import renderer_for
 
     with user_errors():
         record = load_record(file)

@@ -17,8 +17,8 @@ from rich.text import Text
 
 from ..core.actions import Action, Event
 from ..core.errors import IllegalAction
+from ..core.renderers import Renderer, as_text, renderer_for
 from ..core.state import State
-from .renderers import Renderer, as_text, renderer_for
 
 if TYPE_CHECKING:
     from .tui import TerminalGame

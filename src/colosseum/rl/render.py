@@ -1,6 +1,6 @@
 """What the environments' `render()` returns: the boards people see, drawn from one view.
 
-`"ansi"`: the terminal board (`colosseum.cli.renderers`, the one `colosseum play` prints),
+`"ansi"`: the terminal board (`colosseum.core.renderers`, the one `colosseum play` prints),
 rendered by Rich to plain text. `"svg"`: the game's SVG board (`GameDefinition.render_svg`,
 the one the browser shows), with the viewer's legal actions marked. No `"rgb_array"`: drawing
 the SVG as pixels would need a rasteriser (cairo, a browser) that the `rl` extra does not
@@ -44,7 +44,7 @@ def render(
         return draw(view, legal)
     from rich.console import Console  # the CLI's renderers draw with Rich
 
-    from ..cli.renderers import renderer_for
+    from ..core.renderers import renderer_for
 
     buffer = io.StringIO()
     console = Console(

@@ -11,8 +11,8 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from ..cli.renderers import Renderer, renderer_for
 from ..core.registry import game_definition
+from ..core.renderers import Renderer, renderer_for
 
 View = Mapping[str, Any]
 

@@ -15,11 +15,11 @@ from ...agents.hints import Hint, hints
 from ...core.actions import Action, Event, JsonValue
 from ...core.errors import IllegalAction
 from ...core.registry import replay
+from ...core.renderers import Renderer, renderer_for
 from ...core.state import State
 from ...core.undo import Step, UndoRefused, check_steps, undo_start
 from ...sim.match import agents_rng, seated
 from ...sim.seeding import derive_seed
-from ..renderers import Renderer, renderer_for
 
 
 @dataclass(frozen=True, slots=True)

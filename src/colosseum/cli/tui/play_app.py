@@ -24,8 +24,8 @@ from textual.widgets.option_list import Option
 from ...core.actions import Action, normalize_notation
 from ...core.errors import ColosseumError
 from ...core.registry import game_definition
+from ...core.renderers import as_text
 from ...core.undo import UndoRefused
-from ..renderers import as_text
 from .controller import GameController
 from .prompt import Command, Notation, Pick, Problem, interpret, menu_number, one_line, refusal
 from .screens import HelpScreen, HintScreen, LegendScreen, PassScreen

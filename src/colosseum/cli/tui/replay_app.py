@@ -12,7 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Footer, RichLog, Static
 
 from ...core.registry import game_definition
-from ..renderers import Renderer, as_text, renderer_for
+from ...core.renderers import Renderer, as_text, renderer_for
 from .frames import ReplayFrames, RevealRefused
 from .play_app import TALL
 from .widgets import QuietLog, ScrollPanel

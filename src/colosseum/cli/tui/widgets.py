@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.suggester import Suggester
 from textual.widgets import Input, RichLog, Static
 
-from ..renderers import Renderer, View, as_text
+from ...core.renderers import Renderer, View, as_text
 from .prompt import MAX_INPUT
 from .steps import Choice, suggestion
 

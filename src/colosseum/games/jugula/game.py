@@ -37,5 +37,6 @@ DEFINITION = GameDefinition(
     render_svg=render_svg,
     merge_views=merge_views,
     rule_ids=rule_ids,
+    text_renderer=f"{__package__}.render",
 )
 register(DEFINITION)

@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.seats import seat_style, seat_text
+from ...core.seats import seat_style, seat_text
 from .model import SIDES
 from .render_names import (
     ARROWS,

@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from ...cli.seats import seat_style, seat_text
+from ...core.seats import seat_style, seat_text
 from .render import (
     DECISION_WORDS,
     Marks,

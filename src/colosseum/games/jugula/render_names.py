@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ...cli.seats import possessive, seat_style
+from ...core.seats import possessive, seat_style
 from .board import geometry
 from .data import Armatura, Card, Catalog, load_catalog
 

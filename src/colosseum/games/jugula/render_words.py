@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ...cli.seats import plural, possessive, seat_style, seat_text
+from ...core.seats import plural, possessive, seat_style, seat_text
 from .render_names import (
     FACING_WORDS,
     FACINGS,

@@ -22,7 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.seats import plural, seat_style, seat_text
+from ...core.seats import plural, seat_style, seat_text
 from .render_cards import (
     ABILITY_WORDS,
     DISCARDS_SHOWN,

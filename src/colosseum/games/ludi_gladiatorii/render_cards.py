@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ...cli.seats import seat_style
+from ...core.seats import seat_style
 from .data import Building, Catalog, CombatCard, load_catalog
 
 View = Mapping[str, Any]

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...cli.seats import plural, possessive, seat_style, seat_text
+from ...core.seats import plural, possessive, seat_style, seat_text
 from .render import _capacity, _flags, auction_panel, combat_panel
 from .render_cards import (
     ABILITY_WORDS,

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from ...cli.seats import legend_group
+from ...core.seats import legend_group
 from .render_cards import (
     ABILITY_WORDS,
     STRAIGHT,

@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 
-from ...cli.seats import plural, possessive, seat_text
+from ...core.seats import plural, possessive, seat_text
 from .render_cards import (
     ABILITY_WORDS,
     View,

@@ -23,7 +23,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cli.seats import plural
+from ...core.seats import plural
 from ...core.svg import el, num, text, title
 from .render_cards import (
     building_kinds,

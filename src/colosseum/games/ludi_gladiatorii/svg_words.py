@@ -7,7 +7,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from ...cli.seats import plural
+from ...core.seats import plural
 from .render_cards import PHASE_WORDS, gladiator_name, start_words
 from .svg_parts import View, building_words, score_words, seat_words
 

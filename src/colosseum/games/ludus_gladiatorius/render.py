@@ -16,7 +16,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
-from ...cli.seats import seat_style, seat_text
+from ...core.seats import seat_style, seat_text
 from .data import Arena, load_catalog
 
 View = Mapping[str, Any]

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...cli.seats import seat_style, seat_text
+from ...core.seats import seat_style, seat_text
 from .data import Arena, load_catalog
 from .render import (
     NAME_STYLE,

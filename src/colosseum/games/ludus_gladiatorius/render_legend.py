@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from ...cli.seats import legend_group
+from ...core.seats import legend_group
 from .data import load_catalog
 from .render import NET_STYLE, REACHABLE_STYLE, START_STYLE
 

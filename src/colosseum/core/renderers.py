@@ -1,6 +1,9 @@
 """Game renderers for the terminal, by game id, with a pretty-JSON fallback for any game.
 
-A renderer module provides `render_view(view, options, legal)`, `describe_event(event, view)`,
+A game names its renderer module in its definition (`GameDefinition.text_renderer`, a dotted
+path); `register_renderer` puts another in its place. The command line, the web server's
+words for actions and events and the RL environments' `ansi` mode all draw through here. A
+renderer module provides `render_view(view, options, legal)`, `describe_event(event, view)`,
 `describe_action(notation, view)` and `action_order(notation)` (a sort key for the menu of
 legal actions); any it lacks falls back to the generic ones here. The full-screen interface
 also uses, from the module's `_compact` companion (`render_compact.py`),
@@ -21,13 +24,12 @@ from rich.json import JSON
 from rich.panel import Panel
 from rich.text import Text
 
+from .errors import UnknownGame
+from .registry import game_definition
+
 View = Mapping[str, Any]
 
-_MODULES = {
-    "ludus-gladiatorius": "colosseum.games.ludus_gladiatorius.render",
-    "ludi-gladiatorii": "colosseum.games.ludi_gladiatorii.render",
-    "jugula": "colosseum.games.jugula.render",
-}
+_REGISTERED: dict[str, str] = {}  # renderers put in place of a game's own
 
 
 def generic_view(
@@ -102,12 +104,18 @@ def as_text(value: Text | str) -> Text:
 
 def register_renderer(game_id: str, module: str) -> None:
     """Use the render functions of `module` (a dotted path) for `game_id`."""
-    _MODULES[game_id] = module
+    _REGISTERED[game_id] = module
 
 
 def renderer_for(game_id: str) -> Renderer:
-    """The renderer registered for `game_id`, completed by the generic one."""
-    path = _MODULES.get(game_id)
+    """The renderer of `game_id` (registered here, else its definition's), completed by the
+    generic one; the generic one alone for a game without one, or no game of that id."""
+    path = _REGISTERED.get(game_id)
+    if path is None:
+        try:
+            path = game_definition(game_id).text_renderer
+        except UnknownGame:
+            path = None
     if path is None:
         return GENERIC
     module = importlib.import_module(path)

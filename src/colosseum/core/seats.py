@@ -1,5 +1,5 @@
 """Seats in words and colours, and the drawing of a legend, shared by the games' terminal
-renderers."""
+renderers (below the games, so that a game's drawing never imports the command line)."""
 
 from __future__ import annotations
 
