@@ -13,7 +13,7 @@ import pytest
 from pydantic import BaseModel
 
 from colosseum import ColosseumError, DataError
-from colosseum.careers import data, data_files
+from colosseum.careers import data, data_facts
 from colosseum.careers.data import Tables, load_tables
 
 
@@ -68,7 +68,7 @@ def test_every_file_marks_what_is_stated() -> None:
 
 def test_every_stated_fact_is_marked_stated_in_its_file() -> None:
     """Each fact the loader checks sits in a field that its row lists as `stated`."""
-    for name, facts in data_files.STATED.items():
+    for name, facts in data_facts.STATED.items():
         raw = tomllib.loads((data.DATA_DIR / name).read_text(encoding="utf-8"))
         for key in facts:
             parts = key.split(".")
@@ -87,7 +87,7 @@ def test_every_stated_fact_is_marked_stated_in_its_file() -> None:
 
 
 def _row_key(row: dict[str, Any]) -> Any:
-    return next(row[k] for k in data_files.ROW_KEYS if k in row)
+    return next(row[k] for k in data_facts.ROW_KEYS if k in row)
 
 
 def test_the_talents_are_the_arena_games(tables: Tables) -> None:
