@@ -6,22 +6,12 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import BaseModel
 
 from ..core.errors import DataError
-from .data import ARENAS, RANKS, SERVITORS, TOTALS
-
-if TYPE_CHECKING:
-    from .data_files import (
-        ArenaFile,
-        GloryFile,
-        PurchasesFile,
-        RanksFile,
-        ServitorsFile,
-        UsuryFile,
-    )
+from .tables import RANKS
 
 # Every number the rulebook states, per file: dotted path -> value. A path walks the file's
 # tables; a list of rows is addressed by each row's key (id, rank, stars, total, roll,
@@ -277,7 +267,7 @@ def check_stated(model: BaseModel, path: Path) -> None:
             raise DataError(f"{path}: {key} is {value}, the rulebook prints {printed}")
 
 
-def _once(given: list[Any], expected: tuple[Any, ...], what: str, path: Path) -> None:
+def once(given: list[Any], expected: tuple[Any, ...], what: str, path: Path) -> None:
     """`given` must hold each of `expected` once, in that order."""
     if given != list(expected):
         missing = [e for e in expected if e not in given]
@@ -309,91 +299,9 @@ def never_falls(values: list[int], what: str, path: Path, rising: bool = True) -
             raise DataError(f"{path}: {what}.{i + 1} is {b}, {way} {what}.{i} ({a})")
 
 
-def check_ranks(ranks: RanksFile, path: Path) -> None:
-    _once([r.id for r in ranks.rank], RANKS, "rank ids", path)
-    for lower, higher in zip(ranks.rank, ranks.rank[1:], strict=False):
-        if higher.experience <= lower.experience:
-            raise DataError(
-                f"{path}: rank.{higher.id}.experience must exceed {lower.id}'s "
-                f"({higher.experience} <= {lower.experience})"
-            )
-
-
-def check_arena(arena: ArenaFile, path: Path) -> None:
-    _once([a.id for a in arena.arena], ARENAS, "arena ids", path)
-    bands = arena.chart.bands
-    if bands[0] != 0 or any(b <= a for a, b in itertools.pairwise(bands)):
-        raise DataError(f"{path}: chart.bands must start at 0 and rise, got {bands}")
-    never_falls([a.fixed_reward for a in arena.arena], "arena fixed_reward", path)
-    _once([r.total for r in arena.result], TOTALS, "result totals", path)
-    level = {code: i for i, code in enumerate(ARENAS)}
-    grid: list[list[int]] = []
-    for row in arena.result:
-        where = f"result.{row.total}.arenas"
-        if len(row.arenas) != len(bands):
-            raise DataError(f"{path}: {where} has {len(row.arenas)} arenas, one per band needed")
-        unknown = [a for a in row.arenas if a not in level]
-        if unknown:
-            raise DataError(f"{path}: {where} names unknown arena(s) {unknown}")
-        grid.append([level[a] for a in row.arenas])
-        never_falls(grid[-1], where, path)
-    for band in range(len(bands)):
-        for total, (a, b) in enumerate(itertools.pairwise(grid), start=3):
-            if b[band] < a[band]:
-                raise DataError(
-                    f"{path}: result.{total}.arenas.{band} is a lower arena than for total "
-                    f"{total - 1}: a better roll never gives a worse arena"
-                )
-
-
 def check_per_rank(specs: list[Any], what: str, path: Path) -> None:
-    _once([s.rank for s in specs], RANKS, f"{what} ranks", path)
+    once([s.rank for s in specs], RANKS, f"{what} ranks", path)
 
 
 def check_per_stars(specs: list[Any], what: str, path: Path) -> None:
-    _once([s.stars for s in specs], (1, 2, 3), f"{what} stars", path)
-
-
-def check_usury(usury: UsuryFile, path: Path, popularity_max: int) -> None:
-    _once(
-        [m.popularity for m in usury.max_loan],
-        tuple(range(popularity_max + 1)),
-        "max_loan popularity",
-        path,
-    )
-    never_falls([m.aurei for m in usury.max_loan], "max_loan", path)
-    for m in usury.max_loan:
-        if m.aurei and m.aurei not in usury.loan.amounts:
-            raise DataError(f"{path}: max_loan.{m.popularity}.aurei is not in loan.amounts")
-    for name, table, rising in (("loan", usury.loan, False), ("lent", usury.lent, True)):
-        _once([i.roll for i in table.interest], (1, 2, 3, 4, 5, 6), f"{name}.interest rolls", path)
-        for row in table.interest:
-            if len(row.values) != len(table.amounts):
-                raise DataError(
-                    f"{path}: {name}.interest.{row.roll}.values has {len(row.values)} values, "
-                    f"one per amount ({len(table.amounts)}) needed"
-                )
-        for column, amount in enumerate(table.amounts):
-            # a higher roll (the procurator adds to it) is better for the ludus
-            values = [row.values[column] for row in table.interest]
-            never_falls(values, f"{name}.interest[{amount}]", path, rising)
-
-
-def check_servitors(servitors: ServitorsFile, path: Path) -> None:
-    _once([s.id for s in servitors.servitor], SERVITORS, "servitor ids", path)
-    for spec in servitors.servitor:
-        for benefit, values in spec.gives.items():
-            never_falls(values, f"servitor.{spec.id}.gives.{benefit}", path)
-
-
-def check_glory(glory: GloryFile, path: Path) -> None:
-    ids = [c.id for c in glory.criterion]
-    if len(set(ids)) != len(ids):
-        raise DataError(f"{path}: two criteria share an id")
-    if not any(c.kind == "aurei" for c in glory.criterion):
-        raise DataError(f"{path}: criterion rows of kind aurei are needed (the money footnote)")
-
-
-def check_purchases(purchases: PurchasesFile, path: Path) -> None:
-    for spec in purchases.gladiator:
-        never_falls([spec.cost, *spec.lupa], f"gladiator.{spec.rank}.lupa", path, rising=False)
+    once([s.stars for s in specs], (1, 2, 3), f"{what} stars", path)

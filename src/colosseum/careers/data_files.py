@@ -6,6 +6,7 @@ cache (`core/data_cache.py`) never loads the schemas.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -13,10 +14,20 @@ from pydantic import Field
 
 from ..core.data import DataModel, StatedModel, data_folder, load_validated
 from ..core.errors import DataError
-from .data import (
+from .data_facts import (
+    check_per_rank,
+    check_per_stars,
+    check_stated,
+    covers,
+    never_falls,
+    once,
+)
+from .tables import (
     ARENAS,
     DATA_DIR,
     RANKS,
+    SERVITORS,
+    TOTALS,
     Arena,
     Benefit,
     Criterion,
@@ -34,19 +45,6 @@ from .data import (
     Tables,
     Upgrade,
     Variants,
-)
-from .data_facts import (
-    check_arena,
-    check_glory,
-    check_per_rank,
-    check_per_stars,
-    check_purchases,
-    check_ranks,
-    check_servitors,
-    check_stated,
-    check_usury,
-    covers,
-    never_falls,
 )
 
 Count = Annotated[int, Field(ge=0, le=100)]
@@ -321,6 +319,91 @@ class GloryFile(DataModel):
     criterion: list[CriterionSpec]
 
 
+# --- checks across a file's rows -----------------------------------------------------------
+
+
+def _check_ranks(ranks: RanksFile, path: Path) -> None:
+    once([r.id for r in ranks.rank], RANKS, "rank ids", path)
+    for lower, higher in zip(ranks.rank, ranks.rank[1:], strict=False):
+        if higher.experience <= lower.experience:
+            raise DataError(
+                f"{path}: rank.{higher.id}.experience must exceed {lower.id}'s "
+                f"({higher.experience} <= {lower.experience})"
+            )
+
+
+def _check_arena(arena: ArenaFile, path: Path) -> None:
+    once([a.id for a in arena.arena], ARENAS, "arena ids", path)
+    bands = arena.chart.bands
+    if bands[0] != 0 or any(b <= a for a, b in itertools.pairwise(bands)):
+        raise DataError(f"{path}: chart.bands must start at 0 and rise, got {bands}")
+    never_falls([a.fixed_reward for a in arena.arena], "arena fixed_reward", path)
+    once([r.total for r in arena.result], TOTALS, "result totals", path)
+    level = {code: i for i, code in enumerate(ARENAS)}
+    grid: list[list[int]] = []
+    for row in arena.result:
+        where = f"result.{row.total}.arenas"
+        if len(row.arenas) != len(bands):
+            raise DataError(f"{path}: {where} has {len(row.arenas)} arenas, one per band needed")
+        unknown = [a for a in row.arenas if a not in level]
+        if unknown:
+            raise DataError(f"{path}: {where} names unknown arena(s) {unknown}")
+        grid.append([level[a] for a in row.arenas])
+        never_falls(grid[-1], where, path)
+    for band in range(len(bands)):
+        for total, (a, b) in enumerate(itertools.pairwise(grid), start=3):
+            if b[band] < a[band]:
+                raise DataError(
+                    f"{path}: result.{total}.arenas.{band} is a lower arena than for total "
+                    f"{total - 1}: a better roll never gives a worse arena"
+                )
+
+
+def _check_usury(usury: UsuryFile, path: Path, popularity_max: int) -> None:
+    once(
+        [m.popularity for m in usury.max_loan],
+        tuple(range(popularity_max + 1)),
+        "max_loan popularity",
+        path,
+    )
+    never_falls([m.aurei for m in usury.max_loan], "max_loan", path)
+    for m in usury.max_loan:
+        if m.aurei and m.aurei not in usury.loan.amounts:
+            raise DataError(f"{path}: max_loan.{m.popularity}.aurei is not in loan.amounts")
+    for name, table, rising in (("loan", usury.loan, False), ("lent", usury.lent, True)):
+        once([i.roll for i in table.interest], (1, 2, 3, 4, 5, 6), f"{name}.interest rolls", path)
+        for row in table.interest:
+            if len(row.values) != len(table.amounts):
+                raise DataError(
+                    f"{path}: {name}.interest.{row.roll}.values has {len(row.values)} values, "
+                    f"one per amount ({len(table.amounts)}) needed"
+                )
+        for column, amount in enumerate(table.amounts):
+            # a higher roll (the procurator adds to it) is better for the ludus
+            values = [row.values[column] for row in table.interest]
+            never_falls(values, f"{name}.interest[{amount}]", path, rising)
+
+
+def _check_servitors(servitors: ServitorsFile, path: Path) -> None:
+    once([s.id for s in servitors.servitor], SERVITORS, "servitor ids", path)
+    for spec in servitors.servitor:
+        for benefit, values in spec.gives.items():
+            never_falls(values, f"servitor.{spec.id}.gives.{benefit}", path)
+
+
+def _check_glory(glory: GloryFile, path: Path) -> None:
+    ids = [c.id for c in glory.criterion]
+    if len(set(ids)) != len(ids):
+        raise DataError(f"{path}: two criteria share an id")
+    if not any(c.kind == "aurei" for c in glory.criterion):
+        raise DataError(f"{path}: criterion rows of kind aurei are needed (the money footnote)")
+
+
+def _check_purchases(purchases: PurchasesFile, path: Path) -> None:
+    for spec in purchases.gladiator:
+        never_falls([spec.cost, *spec.lupa], f"gladiator.{spec.rank}.lupa", path, rising=False)
+
+
 # --- loading ----------------------------------------------------------------------------------
 
 
@@ -342,12 +425,12 @@ def _load_tables(root: Path) -> Tables:
         return spec
 
     ranks: RanksFile = load(RanksFile, "ranks.toml")
-    check_ranks(ranks, root / "ranks.toml")
+    _check_ranks(ranks, root / "ranks.toml")
     career: CareerFile = load(CareerFile, "career.toml")
     if career.start.rank not in RANKS:
         raise DataError(f"{root / 'career.toml'}: start.rank names unknown rank")
     arena: ArenaFile = load(ArenaFile, "arena.toml")
-    check_arena(arena, root / "arena.toml")
+    _check_arena(arena, root / "arena.toml")
     fatum: FatumFile = load(FatumFile, "fatum.toml")
     covers([(r.low, r.high) for r in fatum.row], 2, 12, "row", root / "fatum.toml")
     check_per_rank(fatum.rank, "rank", root / "fatum.toml")
@@ -367,15 +450,15 @@ def _load_tables(root: Path) -> Tables:
         never_falls(s.prices, f"servitor.{s.stars}.prices", root / "sales.toml")
     purchases: PurchasesFile = load(PurchasesFile, "purchases.toml")
     check_per_rank(purchases.gladiator, "gladiator", root / "purchases.toml")
-    check_purchases(purchases, root / "purchases.toml")
+    _check_purchases(purchases, root / "purchases.toml")
     upgrades: UpgradesFile = load(UpgradesFile, "upgrades.toml")
     covers([(r.low, r.high) for r in upgrades.roll], 1, 6, "roll", root / "upgrades.toml")
     usury: UsuryFile = load(UsuryFile, "usury.toml")
-    check_usury(usury, root / "usury.toml", career.ludus.popularity_max)
+    _check_usury(usury, root / "usury.toml", career.ludus.popularity_max)
     servitors: ServitorsFile = load(ServitorsFile, "servitors.toml")
-    check_servitors(servitors, root / "servitors.toml")
+    _check_servitors(servitors, root / "servitors.toml")
     glory: GloryFile = load(GloryFile, "glory.toml")
-    check_glory(glory, root / "glory.toml")
+    _check_glory(glory, root / "glory.toml")
 
     def by_rank(specs: list[Any]) -> dict[str, Any]:
         return {s.rank: s for s in specs}

@@ -14,7 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ...core.data import DataModel, StatedModel, data_folder, load_validated
 from ...core.errors import DataError
-from .data import (
+from .catalog import (
     DATA_DIR,
     HEAVY,
     JUGULA,
