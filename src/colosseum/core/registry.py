@@ -72,6 +72,9 @@ class GameDefinition:
     """Every seat's view of one state merged into one showing all that was hidden (replays)."""
     rule_ids: Callable[[], Mapping[str, RuleId]] | None = None
     """The catalog of the rules its events cite (`Event.rule`), by id (`core.rule_ids`)."""
+    rl_encoding: str | None = None
+    """The dotted path of the module whose `ENCODING` is its `core.encoding.Encoding` (the
+    action table and observation of the RL environments), imported when first asked for."""
     text_renderer: str | None = None
     """The dotted path of the module that draws it for a terminal and says its actions and
     events in words (`core.renderers`: `render_view`, `describe_event`, ...), imported when

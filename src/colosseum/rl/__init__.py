@@ -8,7 +8,8 @@ env = gym_env("ludus", opponents=["random"])    # Gymnasium Env for seat 0, acti
 ```
 
 Both read a game only through the kernel's contract: per game a fixed action table and an
-observation encoder over `view(seat)` (`colosseum.rl.encodings`); docs/rl.md lists them.
+observation encoder over `view(seat)`, which the game supplies in its own package through its
+definition's `rl_encoding` hook (`colosseum.core.encoding`); docs/rl.md lists them.
 The environments need `pettingzoo`, `gymnasium` and `numpy` (`pip install colosseum[rl]`);
 they are imported on first use, so `import colosseum.rl` alone names what is missing.
 """

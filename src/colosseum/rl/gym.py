@@ -35,12 +35,12 @@ from ..core.actions import Action
 from ..core.errors import ColosseumError, InvalidOption
 from ..core.options import resolve_options
 from ..core.registry import game_definition, new_game
+from ..core.spaces import Vector
 from ..core.state import State
 from ..sim.match import build_agent
 from ..sim.seeding import derive_seed
 from .encodings import Encoding, encoding_for
 from .render import RENDER_MODES, check_mode, render
-from .spaces import Vector
 
 _SEEDS = 1 << 63
 

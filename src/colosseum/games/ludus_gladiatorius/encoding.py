@@ -16,10 +16,10 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from ...games.ludus_gladiatorius.data import SPECIAL_CODES, load_catalog
-from ...games.ludus_gladiatorius.model import NUM_GLADIATORS, PHASE_NAMES
-from ..spaces import ActionTable, Layout, TableBuilder
-from . import Encoding, View
+from ...core.encoding import Encoding, View
+from ...core.spaces import ActionTable, Layout, TableBuilder
+from .data import SPECIAL_CODES, load_catalog
+from .model import NUM_GLADIATORS, PHASE_NAMES
 
 COUNTERS = ("blank", *SPECIAL_CODES)
 """What a counter may be, in the order of the action table and the observation."""

@@ -20,9 +20,9 @@ from math import prod
 import numpy as np
 import numpy.typing as npt
 
-from ..core.actions import Action
-from ..core.errors import IllegalAction
-from ..core.state import State
+from .actions import Action
+from .errors import IllegalAction
+from .state import State
 
 ActionKey = tuple[str, ...]
 """An action as the table knows it: its kind, then its arguments as text."""

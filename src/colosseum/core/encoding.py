@@ -1,14 +1,15 @@
-"""Per game, the fixed action encoding and the observation encoder the environments use.
+"""What a game supplies for learning: its fixed action encoding and its observation encoder.
 
-`encoding_for(game_id, options)` builds a game's `Encoding` from its data (the `data` option
-names the folder; every other option leaves the spaces unchanged, so one policy serves every
-player count, expansion and variant of a game). An encoding reads a state only through
-`legal_actions()` (the mask, `decode`) and a seat's observation only from `view(seat)`.
+A game's `Encoding` subclass lives in its own package (`games/<game>/encoding.py`), named by
+its definition's `rl_encoding` hook, and is built from the game's data (the `data` option names
+the folder; every other option leaves the spaces unchanged, so one policy serves every player
+count, expansion and variant of a game). An encoding reads a state only through
+`legal_actions()` (the mask, `decode`) and a seat's observation only from `view(seat)`. The
+environments (`colosseum.rl`) ask for one with `encoding_for`. Needs numpy (the `rl` extra).
 """
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -16,19 +17,13 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from ...core.actions import Action
-from ...core.options import OptionValue, resolve_options
-from ...core.registry import game_definition
-from ...core.state import State
-from ..spaces import ActionTable, Layout, Mask, Vector
+from .actions import Action
+from .options import OptionValue
+from .registry import game_definition
+from .spaces import ActionTable, Layout, Mask, Vector
+from .state import State
 
 View = Mapping[str, Any]
-
-_MODULES = {
-    "ludus-gladiatorius": "colosseum.rl.encodings.ludus",
-    "ludi-gladiatorii": "colosseum.rl.encodings.ludi",
-    "jugula": "colosseum.rl.encodings.jugula",
-}
 
 
 class Encoding(ABC):
@@ -107,15 +102,6 @@ class Encoding(ABC):
         raw = self._base.copy()
         self._write(view, raw)
         return self.layout.finish(raw, self._inverse)
-
-
-def encoding_for(game_id: str, options: Mapping[str, Any] | None = None) -> Encoding:
-    """The encoding of `game_id` (an id or alias) for these options (defaults filled in)."""
-    definition = game_definition(game_id)
-    resolved = resolve_options(definition.info.options, options)
-    module = importlib.import_module(_MODULES[definition.info.id])
-    cls: type[Encoding] = module.ENCODING
-    return cls(resolved)
 
 
 def one_hot(raw: npt.NDArray[np.float64], offset: int, index: int) -> None:

@@ -21,12 +21,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ...core.actions import Action
-from ...games.jugula.board import FACINGS, geometry
-from ...games.jugula.data import load_catalog
-from ...games.jugula.model import EFFECTS, FACING_LETTERS, SIDES, TALENT_CODES
-from ...games.jugula.position import TASK_NAMES
-from ..spaces import ActionKey, ActionTable, Layout, TableBuilder, plain_key
-from . import Encoding, View
+from ...core.encoding import Encoding, View
+from ...core.spaces import ActionKey, ActionTable, Layout, TableBuilder, plain_key
+from .board import FACINGS, geometry
+from .data import load_catalog
+from .model import EFFECTS, FACING_LETTERS, SIDES, TALENT_CODES
+from .position import TASK_NAMES
 
 SQUARE_KINDS = (
     ("move", "move the gladiator standing there"),

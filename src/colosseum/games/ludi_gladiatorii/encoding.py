@@ -18,10 +18,10 @@ from typing import Any, ClassVar, get_args
 import numpy as np
 import numpy.typing as npt
 
-from ...games.ludi_gladiatorii.data import load_catalog
-from ...games.ludi_gladiatorii.model import PHASES, JobKind, StartEffect
-from ..spaces import ActionTable, Field, Layout, TableBuilder
-from . import Encoding, View
+from ...core.encoding import Encoding, View
+from ...core.spaces import ActionTable, Field, Layout, TableBuilder
+from .data import load_catalog
+from .model import PHASES, JobKind, StartEffect
 
 GLADIATOR_KINDS = (
     ("fight", "fight with this gladiator (main phase)"),
