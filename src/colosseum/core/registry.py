@@ -72,6 +72,9 @@ class GameDefinition:
     """Every seat's view of one state merged into one showing all that was hidden (replays)."""
     rule_ids: Callable[[], Mapping[str, RuleId]] | None = None
     """The catalog of the rules its events cite (`Event.rule`), by id (`core.rule_ids`)."""
+    balance: str | None = None
+    """The dotted path of the module that says what each seat held in a finished game, for
+    the balance report (`core.balance`), imported when first asked for."""
     rl_encoding: str | None = None
     """The dotted path of the module whose `ENCODING` is its `core.encoding.Encoding` (the
     action table and observation of the RL environments), imported when first asked for."""

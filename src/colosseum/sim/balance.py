@@ -4,7 +4,7 @@ A balance run plays `deals` deals, each from every seat rotation: with n agents,
 kn … kn+n-1 share one game seed (`derive_seed(seed, "balance", k)`) and seat the agent list
 rotated by 0 … n-1; their agents draw from `derive_seed(game seed, "agents", rotation)`, so the
 rotations of a deal differ in the agents' draws even when one agent sits in every seat. Each
-game records what each seat held (`balance_features`), and the report gives, per category and
+game records what each seat held (the game's `balance` hook), and the report gives, per category and
 name, the share of the seat-games holding it that were won — with a 95% Wilson score interval —
 against the even share 1/n; the win share of each seat; the distribution of game lengths; how
 many games a cap ended.
@@ -15,6 +15,7 @@ rotations of one deal are not quite independent, so read them as a little narrow
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -24,10 +25,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.actions import Event
+from ..core.balance import DEFAULT_LENGTH, Collector, no_features
 from ..core.options import OptionValue
 from ..core.registry import game_definition
 from .backends import Backend, ProcessBackend, ProgressCallback
-from .balance_features import COLLECTORS, LENGTH, no_features
 from .match import build_agent, new_simulated_game, rotated
 from .seeding import derive_seed
 
@@ -60,6 +61,16 @@ class BalancePlan:
 
     def agent_seed(self, index: int) -> int:
         return derive_seed(self.game_seed(index), "agents", index % self.players)
+
+
+def balance_hooks(game_id: str) -> tuple[Collector, tuple[str, str]]:
+    """The game's `features` and `LENGTH` (its definition's `balance` hook, `core.balance`),
+    or seats alone and rounds for a game without one."""
+    path = game_definition(game_id).balance
+    if path is None:
+        return no_features, DEFAULT_LENGTH
+    module = importlib.import_module(path)
+    return module.features, tuple(getattr(module, "LENGTH", DEFAULT_LENGTH))
 
 
 def deals_for(games: int, players: int) -> int:
@@ -97,8 +108,8 @@ def play_balance_game(plan: BalancePlan, index: int) -> BalanceGame:
         events.extend(state.apply(agents[seat].choose(state, seat, rng)))
         steps += 1
     last = state.view(None)
-    held = COLLECTORS.get(plan.game_id, no_features)(first, events, last)
-    key, _ = LENGTH.get(plan.game_id, ("round", "rounds"))
+    collect, (key, _) = balance_hooks(plan.game_id)
+    held = collect(first, events, last)
     return BalanceGame(
         index=index,
         seed=seed,
@@ -196,7 +207,7 @@ def summarize_balance(
         }
         for category in sorted(held_games)
     }
-    _, unit = LENGTH.get(plan.game_id, ("round", "rounds"))
+    _, (_, unit) = balance_hooks(plan.game_id)
     capped = sum(1 for game in results if game.capped)
     draws = sum(1 for game in results if sum(1 for r in game.returns if r > 0) != 1)
     return {

@@ -37,6 +37,7 @@ DEFINITION = GameDefinition(
     render_svg=render_svg,
     merge_views=merge_views,
     rule_ids=rule_ids,
+    balance=f"{__package__}.balance",
     rl_encoding=f"{__package__}.encoding",
     text_renderer=f"{__package__}.render",
 )
