@@ -90,7 +90,8 @@ def games_command(json_output: JsonOpt = False) -> None:
     """List every game, its player counts and every option."""
     from . import reports
 
-    infos = list(games().values())
+    with user_errors():  # a game package named in COLOSSEUM_GAMES that does not load
+        infos = list(games().values())
     if json_output:
         typer.echo(json.dumps(reports.games_json(infos), indent=2))
         return

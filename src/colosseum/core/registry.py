@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import os
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -37,6 +38,10 @@ _BUILTIN_MODULES = (
     "colosseum.games.ludi_gladiatorii",
     "colosseum.games.ludus_gladiatorius",
 )
+# More games: packages named in this variable (comma-separated dotted paths), each imported as
+# the built-in ones are, so that every process of a run (a server, its workers, the command
+# line) knows them.
+GAMES_ENVIRONMENT = "COLOSSEUM_GAMES"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +108,21 @@ def _load_builtin() -> None:
         if not _loaded:
             for module in _BUILTIN_MODULES:
                 importlib.import_module(module).DEFINITION  # noqa: B018 - imported to register
+            more = os.environ.get(GAMES_ENVIRONMENT, "")
+            for module in filter(None, map(str.strip, more.split(","))):
+                _import_game(module)
             _loaded = True
+
+
+def _import_game(module: str) -> None:
+    """Import a package named in COLOSSEUM_GAMES and its definition (which registers it);
+    UnknownGame naming the package when it cannot be imported."""
+    try:
+        importlib.import_module(module).DEFINITION  # noqa: B018 - imported to register
+    except (ImportError, AttributeError) as error:
+        raise UnknownGame(
+            f"the game package {module!r} ({GAMES_ENVIRONMENT}) cannot be loaded: {error}"
+        ) from None
 
 
 def game_definition(game_id: str) -> GameDefinition:
