@@ -10,10 +10,10 @@ import pytest
 from colosseum import new_game
 from colosseum.agents import RandomAgent, make_agent
 from colosseum.agents.base import Agent
-from colosseum.agents.heuristic.jugula import JugulaHeuristic, World
 from colosseum.core.actions import Action
 from colosseum.core.state import State
 from colosseum.games.jugula.data import load_catalog
+from colosseum.games.jugula.heuristic import JugulaHeuristic, World
 from tests.jugula.fights import CAT, att, bench, deal, dfn, fight, pick
 from tests.jugula.helpers import Table, two_sides
 from tests.jugula.test_combat import BOWMAN

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from colosseum import new_game
-from colosseum.agents.heuristic.jugula import placer
-from colosseum.agents.heuristic.jugula.dice import (
+from colosseum.games.jugula.data import load_catalog
+from colosseum.games.jugula.heuristic import placer
+from colosseum.games.jugula.heuristic.dice import (
     FAIL,
     HINDER,
     PUSH,
@@ -19,15 +20,14 @@ from colosseum.agents.heuristic.jugula.dice import (
     outcomes,
     terms_value,
 )
-from colosseum.agents.heuristic.jugula.placer import Placer
-from colosseum.agents.heuristic.jugula.world import (
+from colosseum.games.jugula.heuristic.placer import Placer
+from colosseum.games.jugula.heuristic.world import (
     APPROACH,
     DANGER_WEIGHT,
     SECOND_TARGET,
     Glad,
     World,
 )
-from colosseum.games.jugula.data import load_catalog
 
 CAT = load_catalog()
 DICE: list[Dist] = [

@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import colosseum
 from colosseum import InvalidRecord
-from colosseum.agents.heuristic.ludi_gladiatorii import LudiHeuristic
+from colosseum.games.ludi_gladiatorii.heuristic import LudiHeuristic
 
 from .helpers import ALL_OPTIONS, GAME
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from colosseum.agents import make_agent
-from colosseum.agents.heuristic.ludus_gladiatorius import counter_scores
 from colosseum.games.ludus_gladiatorius.data import load_catalog
+from colosseum.games.ludus_gladiatorius.heuristic import counter_scores
 
 from .helpers import GAME, LION, MURMILLO, RETIARIUS, THRAEX, Position
 

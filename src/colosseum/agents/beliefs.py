@@ -17,8 +17,8 @@ from typing import Protocol
 
 from ..core.state import State
 from ..games.ludus_gladiatorius.data import load_catalog
+from ..games.ludus_gladiatorius.heuristic import TEMPERATURE, counter_scores
 from ..games.ludus_gladiatorius.state import LudusState
-from .heuristic.ludus_gladiatorius import TEMPERATURE, counter_scores
 
 Sampler = Callable[[random.Random], State]
 Belief = Callable[[State, int], Sampler]

@@ -92,7 +92,7 @@ def jugula(state: State) -> list[float]:
     player's arena arithmetic, with every card's die equally likely); familiae out of the arena
     at nothing."""
     from ..games.jugula.data import load_catalog
-    from .heuristic.jugula import World, dist_of
+    from ..games.jugula.heuristic import World, dist_of
 
     catalog = load_catalog(str(state.options.get("data", "")))
     view = state.view(0)

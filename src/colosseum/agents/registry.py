@@ -11,13 +11,6 @@ from ..core.registry import game_definition
 from .base import Agent, RandomAgent
 from .ismcts import LEVELS, ISMCTSAgent
 
-# game id -> "module:Class" of its heuristic agent, imported on first use.
-_HEURISTICS = {
-    "jugula": "colosseum.agents.heuristic.jugula:JugulaHeuristic",
-    "ludi-gladiatorii": "colosseum.agents.heuristic.ludi_gladiatorii:LudiHeuristic",
-    "ludus-gladiatorius": "colosseum.agents.heuristic.ludus_gladiatorius:LudusHeuristic",
-}
-
 AGENT_NAMES = ("random", "heuristic", "ismcts", *LEVELS)
 T = TypeVar("T", int, float)
 
@@ -39,11 +32,12 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def _heuristic_factory(game_id: str) -> Callable[[], Agent]:
-    target = _HEURISTICS.get(game_id)
-    if target is None:
+    """The game's heuristic agent class (its definition's `heuristic` hook), imported on
+    first use."""
+    path = game_definition(game_id).heuristic
+    if path is None:
         raise InvalidAgent(f"no heuristic agent for {game_id} yet")
-    module, _, cls = target.partition(":")
-    factory: Callable[[], Agent] = getattr(importlib.import_module(module), cls)
+    factory: Callable[[], Agent] = importlib.import_module(path).HEURISTIC
     return factory
 
 

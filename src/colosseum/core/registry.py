@@ -77,6 +77,10 @@ class GameDefinition:
     """Every seat's view of one state merged into one showing all that was hidden (replays)."""
     rule_ids: Callable[[], Mapping[str, RuleId]] | None = None
     """The catalog of the rules its events cite (`Event.rule`), by id (`core.rule_ids`)."""
+    heuristic: str | None = None
+    """The dotted path of the module whose `HEURISTIC` is its player of rules of thumb (an
+    agent class made with no arguments: `choose`, and `preferences` to guide a search),
+    imported when first asked for."""
     balance: str | None = None
     """The dotted path of the module that says what each seat held in a finished game, for
     the balance report (`core.balance`), imported when first asked for."""

@@ -40,6 +40,7 @@ DEFINITION = GameDefinition(
     merge_views=merge_views,
     rule_ids=rule_ids,
     balance=f"{__package__}.balance",
+    heuristic=f"{__package__}.heuristic",
     rl_encoding=f"{__package__}.encoding",
     text_renderer=f"{__package__}.render",
 )

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...core.actions import Action
 from ...core.state import State
-from ...games.ludus_gladiatorius.data import SPECIAL_CODES, Arena, load_catalog
+from .data import SPECIAL_CODES, Arena, load_catalog
 
 Gladiator = dict[str, Any]
 
@@ -193,3 +193,6 @@ def _move(
             value += 5
         scores.append(float(value))
     return scores
+
+
+HEURISTIC = LudusHeuristic  # the game's `heuristic` hook (core/registry.py)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ....core.actions import Action
 from ....core.state import State
-from ....games.jugula.data import load_catalog
+from ..data import load_catalog
 from .decisions import Chooser
 from .dice import terms_value
 from .world import ATTACK_MIN, MOVE_MIN

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import islice
 
-from ....games.jugula.movement import Terrain
+from ..movement import Terrain
 from .dice import Dist, Terms, terms_value, terms_values
 from .world import (
     APPROACH,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ....core.actions import Action
-from ....games.jugula.data import Card, Catalog
+from ..data import Card, Catalog
 from .dice import HINDER, Dist, die_dist, dist_of, terms_value
 from .gains import ABILITY_GAINS
 from .placer import Placer

@@ -18,8 +18,8 @@ from operator import attrgetter
 from typing import Any
 
 from ....core.actions import Action
-from ....games.jugula.board import Geometry, geometry
-from ....games.jugula.data import Card, Catalog, Rules
+from ..board import Geometry, geometry
+from ..data import Card, Catalog, Rules
 from .dice import HINDERING, NO_ROOM, ROOM, Dist, Terms, terms_value
 
 View = dict[str, Any]

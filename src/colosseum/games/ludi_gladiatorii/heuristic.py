@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.state import State
-from ...games.ludi_gladiatorii.data import Building, BuildingEffect
-from ...games.ludi_gladiatorii.state import LudiState
+from .data import Building, BuildingEffect
+from .state import LudiState
 
 if TYPE_CHECKING:
-    from ...games.ludi_gladiatorii.hidden import SeatView
+    from .hidden import SeatView
 
 View = dict[str, Any]
 
@@ -370,3 +370,6 @@ class _Chooser:
         if wanted <= limit and wanted in bids:
             return bids[wanted]
         return self.kind("pass")[0]
+
+
+HEURISTIC = LudiHeuristic  # the game's `heuristic` hook (core/registry.py)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ....games.jugula.data import Card
+from ..data import Card
 from .world import (
     PRIMA_VALUE,
     VOX_POINT,

@@ -19,4 +19,6 @@ from .agent import JugulaHeuristic
 from .dice import dist_of
 from .world import World
 
-__all__ = ["JugulaHeuristic", "World", "dist_of"]
+HEURISTIC = JugulaHeuristic  # the game's `heuristic` hook (core/registry.py)
+
+__all__ = ["HEURISTIC", "JugulaHeuristic", "World", "dist_of"]

@@ -1,1 +1,0 @@
-"""Per-game heuristic agents: quick rules of thumb read from the view."""
