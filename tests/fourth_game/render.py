@@ -11,9 +11,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from colosseum.core.seats import plural, seat_text
+from colosseum.core.seats import seat_text
 
 View = Mapping[str, Any]
+
+
+def denarii(count: int) -> str:
+    """ "1 denarius", "3 denarii"."""
+    return f"{count} denarius" if count == 1 else f"{count} denarii"
 
 
 def _bid_words(bid: object) -> str:
@@ -73,7 +78,7 @@ def describe_event(event: Mapping[str, Any], view: View) -> Text:
         return seat_text(data["seat"], viewer) + Text(f" reads the omen: {data['omen']}")
     if kind == "bid":
         return seat_text(data["seat"], viewer) + Text(
-            f" bids {plural(int(data['amount']), 'denarius')} in secret"
+            f" bids {denarii(int(data['amount']))} in secret"
         )
     if kind == "bid_placed":
         return seat_text(data["seat"], viewer) + Text(" places a bid")
@@ -88,7 +93,7 @@ def describe_action(notation: str, view: View) -> Text:
     """`bid N` in words."""
     kind, _, amount = notation.partition(" ")
     if kind == "bid" and amount.isdigit():
-        return Text(f"Bid {plural(int(amount), 'denarius')}")
+        return Text(f"Bid {denarii(int(amount))}")
     return Text(notation, style="bold")
 
 
