@@ -5,7 +5,7 @@ Importing this package registers the game, as `colosseum.games.*` register their
 COLOSSEUM_GAMES (`tests.fourth_game`) for every process of a run to know it.
 """
 
-from .game import DEFINITION, GAME_ID, INFO
-from .state import SortesState
+from .game import DEFINITION, INFO
+from .state import GAME_ID, SortesState
 
 __all__ = ["DEFINITION", "GAME_ID", "INFO", "SortesState"]

@@ -73,8 +73,19 @@ class SortesPosition(PositionModel):
 class SortesState(State):
     """A game of Sortes Gladiatoriae (see the module docstring for the rules)."""
 
-    __slots__ = ("bid", "first", "last", "omen", "over", "points", "purse", "rng", "round")
-    __slots__ += ("turn", "winning")
+    __slots__ = (
+        "bid",
+        "first",
+        "last",
+        "omen",
+        "over",
+        "points",
+        "purse",
+        "rng",
+        "round",
+        "turn",
+        "winning",
+    )
 
     game_id = GAME_ID
     version = VERSION
