@@ -18,13 +18,14 @@ import math
 import random
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from colosseum.agents import make_agent
-from colosseum.agents.evaluation import EVALUATIONS, LEARNED, ROUNDS
-from colosseum.agents.learned import value_path
+from colosseum.agents.search_hooks import evaluation_of, search_module
 from colosseum.core.errors import DataError
-from colosseum.core.registry import game_definition
+from colosseum.core.learned import value_path
+from colosseum.core.registry import game_definition, games
 from colosseum.core.state import State
 from colosseum.sim.match import new_simulated_game
 
@@ -37,8 +38,8 @@ Sample = tuple[list[float], float, State]
 def self_play(game: str, games: int, seed: int) -> list[list[Sample]]:
     """Per game: the differences of the seats' features at each round start, the result for
     seat 0 (1 won, 0 lost, 1/2 shared) and the position itself."""
-    features = LEARNED[game][1]
-    round_of = ROUNDS[game]
+    module = search_module(game)
+    features, round_of = module.LEARNED[1], module.round_of  # type: ignore[union-attr]
     heuristic = make_agent("heuristic", game)
     rng = random.Random(seed)
     played: list[list[Sample]] = []
@@ -121,14 +122,22 @@ def scores(predictions: list[float], results: list[float]) -> dict[str, float]:
 def _current(game: str, test: list[Sample], results: list[float]) -> dict[str, float] | None:
     """The scores of the game's evaluation as it stands (None before a first fit)."""
     try:
-        return scores([EVALUATIONS[game](position)[0] for _, _, position in test], results)
+        evaluation = evaluation_of(game)
+        assert evaluation is not None
+        return scores([evaluation(position)[0] for _, _, position in test], results)
     except DataError:
         return None
 
 
+def learned(game: str) -> tuple[tuple[str, ...], Path]:
+    """The feature names of `game`'s learned value and the folder of its weights file."""
+    names, _, folder = search_module(game).LEARNED  # type: ignore[union-attr]
+    return names, folder
+
+
 def write(game: str, names: tuple[str, ...], weights: list[float], how: str) -> None:
     lines = [
-        f"# The learned position value of {game} (agents/learned.py, agents/evaluation.py).",
+        f"# The learned position value of {game} (core/learned.py, the game's search.py).",
         "# Every weight is chosen by Colosseum: fitted to heuristic self-play by",
         "# benchmarks/fit_value.py (the rulebook states none of them). Refit rather than edit.",
         f'game = "{game}"',
@@ -138,7 +147,7 @@ def write(game: str, names: tuple[str, ...], weights: list[float], how: str) -> 
         "[weights]",
         *(f"{name} = {weight:.4f}" for name, weight in zip(names, weights, strict=True)),
     ]
-    value_path(game).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    value_path(game, learned(game)[1]).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def main() -> int:
@@ -149,9 +158,10 @@ def main() -> int:
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     game = game_definition(args.game).info.id
-    if game not in LEARNED:
-        parser.error(f"{game} has no learned value (learned: {', '.join(LEARNED)})")
-    names = LEARNED[game][0]
+    with_value = [g for g in games() if hasattr(search_module(g), "LEARNED")]
+    if game not in with_value:
+        parser.error(f"{game} has no learned value (learned: {', '.join(with_value)})")
+    names = learned(game)[0]
     started = time.perf_counter()
     played = self_play(game, args.games, args.seed)
     cut = len(played) * 4 // 5
@@ -173,7 +183,7 @@ def main() -> int:
         weights = fit(train + test, len(names))
         how = f"benchmarks/fit_value.py {game} --games {args.games} --seed {args.seed}"
         write(game, names, weights, how)
-        report["written"] = str(value_path(game))
+        report["written"] = str(value_path(game, learned(game)[1]))
     report["seconds"] = round(time.perf_counter() - started, 1)
     report["weights"] = {n: round(w, 4) for n, w in zip(names, weights, strict=True)}
     print(json.dumps(report))

@@ -12,11 +12,12 @@ import pytest
 
 import colosseum
 from colosseum.agents import InvalidAgent, make_agent
-from colosseum.agents.beliefs import SHARP_TEMPERATURE, ludus
+from colosseum.agents.beliefs import SHARP_TEMPERATURE
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.core.state import State
 from colosseum.games.ludus_gladiatorius.data import load_catalog
 from colosseum.games.ludus_gladiatorius.heuristic import TEMPERATURE, counter_scores
+from colosseum.games.ludus_gladiatorius.search import belief as ludus
 
 from ..ludus_gladiatorius.helpers import CODES, MURMILLO, THRAEX, Position
 

@@ -1,4 +1,5 @@
-"""The per-game evaluations used when ISMCTS cuts a rollout short (agents/evaluation.py)."""
+"""The per-game evaluations used when ISMCTS cuts a rollout short (each game's `search`
+module, core/search.py)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,21 @@ import random
 import pytest
 
 import colosseum
-from colosseum.agents.evaluation import EVALUATIONS, SEARCH_DEFAULTS
+from colosseum.agents.search_hooks import evaluation_of, search_module
 from colosseum.core.registry import games
+from colosseum.core.search import Evaluation, SearchDefaults
 
 from ..jugula.helpers import Table
 
+EVALUATIONS: dict[str, Evaluation] = {
+    game: evaluation for game in games() if (evaluation := evaluation_of(game)) is not None
+}
 
-def test_every_registered_game_has_an_evaluation_and_a_cut_off() -> None:
-    ids = set(games())
-    assert set(EVALUATIONS) == ids
-    assert set(SEARCH_DEFAULTS) == ids
+
+def test_every_built_in_game_has_an_evaluation_and_search_defaults() -> None:
+    assert set(EVALUATIONS) == set(games())
+    for game in games():
+        assert isinstance(getattr(search_module(game), "DEFAULTS", None), SearchDefaults)
 
 
 @pytest.mark.parametrize("game", sorted(EVALUATIONS))

@@ -1,4 +1,4 @@
-"""Learned position values (agents/learned.py) and the Ludus model (agents/evaluation.py)."""
+"""Learned position values (core/learned.py) and the Ludus model (its `search` module)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 
 import colosseum
-from colosseum.agents.evaluation import LEARNED, LUDUS_FEATURES, ludus, ludus_features
-from colosseum.agents.learned import load_weights, value_path, win_shares
+from colosseum.agents.search_hooks import search_module
 from colosseum.core.errors import DataError
+from colosseum.core.learned import load_weights, value_path, win_shares
+from colosseum.core.registry import games
+from colosseum.games.ludus_gladiatorius.search import FEATURES as LUDUS_FEATURES
+from colosseum.games.ludus_gladiatorius.search import evaluation as ludus
+from colosseum.games.ludus_gladiatorius.search import features as ludus_features
 from colosseum.games.ludus_gladiatorius.state import LudusState
 
 GAME = "ludus-gladiatorius"
@@ -26,8 +30,11 @@ def weights_text(names: tuple[str, ...], skip: str = "", extra: str = "") -> str
 
 
 def test_every_learned_game_ships_weights_for_exactly_its_features() -> None:
-    for game, (names, _) in LEARNED.items():
-        weights = load_weights(game, names)
+    learned = [game for game in games() if hasattr(search_module(game), "LEARNED")]
+    assert learned == ["ludus-gladiatorius"]
+    for game in learned:
+        names, _, folder = search_module(game).LEARNED  # type: ignore[union-attr]
+        weights = load_weights(game, names, folder)
         assert len(weights) == len(names)
         assert all(math.isfinite(w) for w in weights)
 

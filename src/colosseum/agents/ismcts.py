@@ -19,9 +19,9 @@ selects in his own tree, and each tree follows an action as its seat saw it, by 
 every event it caused was shown to that seat, else by the events he saw; so no seat's choices
 in the search depend on what it could not have seen.
 
-A game may supply a `belief` (`agents/beliefs.py`) that weighs the guesses by what the
-opponents did, an `evaluation` (`agents/evaluation.py`) used when a rollout is cut short, a
-round counter (`progress`) to cut rollouts at the end of a round, and a policy (an Agent: it
+A game may supply (its `search` hook, `core/search.py`) a `belief` that weighs the guesses by
+what the opponents did, an `evaluation` used when a rollout is cut short, a round counter
+(`progress`) to cut rollouts at the end of a round; and a policy (an Agent: it
 reads only the determinized state's view). The imagined games carry the game's cap (its
 `simulation_value`) where the real game, as the rulebook's, has none, so every rollout ends.
 """
@@ -38,12 +38,9 @@ from functools import partial
 from ..core.actions import Action, Event
 from ..core.options import OptionValue, rollout_options
 from ..core.registry import game_definition
+from ..core.search import Belief, Evaluation, Progress
 from ..core.state import State
 from .base import Agent, Guide
-
-Evaluation = Callable[[State], list[float]]
-Belief = Callable[[State, int], Callable[[random.Random], State]]
-Progress = Callable[[State], int]
 
 # The levels a person can pick (docs/agents.md): a fixed number of iterations or seconds.
 LEVELS: dict[str, dict[str, float]] = {

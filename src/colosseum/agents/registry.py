@@ -86,11 +86,11 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     (one tree from the searcher's side, or one per seat following what each saw),
     `belief=even|guide|sharp` (guess hidden things evenly, or weighed by how the guide
     would have chosen them, at its own temperature or a sharper one, in games with a belief
-    in `BELIEFS`). Unset ones
-    take the game's `SEARCH_DEFAULTS`; without a budget or level, the `normal` level's."""
-    # The games' beliefs and evaluations load their game's data: only when a search is made.
-    from .beliefs import BELIEFS, named_belief
-    from .evaluation import EVALUATIONS, ROUNDS, SEARCH_DEFAULTS, SearchDefaults
+    with a belief: the `search` hook of their definition, `core/search.py`). Unset ones take
+    the game's `DEFAULTS`; without a budget or level, the `normal` level's."""
+    # The games' search modules load their game's data: only when a search is made.
+    from .beliefs import has_belief, named_belief
+    from .search_hooks import defaults_of, evaluation_of, rounds_of
 
     unknown = sorted(set(params) - set(_ISMCTS_PARAMETERS))
     if unknown:
@@ -106,11 +106,12 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     if iterations is None and seconds is None:
         iterations = budget.get("iterations")
         seconds = budget.get("seconds")
-    defaults = SEARCH_DEFAULTS.get(game, SearchDefaults())
+    defaults = defaults_of(game)
+    progress = rounds_of(game)
     rollout = params.get("rollout", str(defaults.rollout))
     rounds = None
     if rollout == "round":
-        if game not in ROUNDS:
+        if progress is None:
             raise InvalidAgent(f"ismcts rollout=round: {game} has no round counter to stop at")
         rounds, steps = 1, -1
     else:
@@ -131,7 +132,7 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     belief = params.get("belief", defaults.belief)
     if belief not in ("even", "guide", "sharp"):
         raise InvalidAgent(f"ismcts belief {belief!r} is not even, guide or sharp")
-    if belief != "even" and game not in BELIEFS:
+    if belief != "even" and not has_belief(game):
         raise InvalidAgent(f"ismcts belief={belief}: {game} has no belief to weigh guesses by")
     try:
         return ISMCTSAgent(
@@ -139,9 +140,9 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
             seconds=seconds,
             exploration=defaults.exploration if exploration is None else exploration,
             rollout_steps=steps if steps >= 0 else None,
-            evaluation=EVALUATIONS.get(game),
+            evaluation=evaluation_of(game),
             rollout_rounds=rounds,
-            progress=ROUNDS.get(game),
+            progress=progress,
             policy=_heuristic_factory(game)() if policy_name == "heuristic" else None,
             prior=prior or None,
             scores=guide == "scores",

@@ -77,6 +77,10 @@ class GameDefinition:
     """Every seat's view of one state merged into one showing all that was hidden (replays)."""
     rule_ids: Callable[[], Mapping[str, RuleId]] | None = None
     """The catalog of the rules its events cite (`Event.rule`), by id (`core.rule_ids`)."""
+    search: str | None = None
+    """The dotted path of the module that tells the tree search about it (`core.search`: an
+    evaluation of a cut-off rollout, a round counter, search defaults, a belief), imported
+    when first asked for."""
     heuristic: str | None = None
     """The dotted path of the module whose `HEURISTIC` is its player of rules of thumb (an
     agent class made with no arguments: `choose`, and `preferences` to guide a search),

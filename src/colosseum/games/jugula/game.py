@@ -39,6 +39,7 @@ DEFINITION = GameDefinition(
     rule_ids=rule_ids,
     balance=f"{__package__}.balance",
     heuristic=f"{__package__}.heuristic",
+    search=f"{__package__}.search",
     rl_encoding=f"{__package__}.encoding",
     text_renderer=f"{__package__}.render",
 )

@@ -2,7 +2,8 @@
 
 Each seat's features are weighed and summed; the seats' win shares are the softmax of those
 sums (with two seats, the logistic of their difference, which is how the weights are fitted by
-`benchmarks/fit_value.py`). The weights live in `agents/data/<game>-value.toml`, every one
+`benchmarks/fit_value.py`). The weights live in the game's own data folder
+(`<game>-value.toml`, named by its search module's `LEARNED`, `core/search.py`), every one
 chosen by that fit (the rulebooks state none of them), and are checked on load.
 """
 
@@ -14,10 +15,8 @@ from pathlib import Path
 
 from pydantic import FiniteFloat
 
-from ..core.data import StatedModel, load_validated
-from ..core.errors import DataError
-
-DATA_DIR = Path(__file__).parent / "data"
+from .data import StatedModel, load_validated
+from .errors import DataError
 
 
 class ValueFile(StatedModel):
@@ -28,12 +27,13 @@ class ValueFile(StatedModel):
     weights: dict[str, FiniteFloat]
 
 
-def value_path(game: str, folder: Path = DATA_DIR) -> Path:
+def value_path(game: str, folder: Path) -> Path:
+    """The weights file of `game` in its data `folder`."""
     return folder / f"{game}-value.toml"
 
 
 @cache
-def load_weights(game: str, names: tuple[str, ...], folder: Path = DATA_DIR) -> tuple[float, ...]:
+def load_weights(game: str, names: tuple[str, ...], folder: Path) -> tuple[float, ...]:
     """The weights of `game`'s model in the order of `names`; DataError if the file is
     missing, broken, for another game, or does not name exactly these features."""
     path = value_path(game, folder)

@@ -1,0 +1,17 @@
+"""What Ludi Gladiatorii tells the tree search (`core/search.py`): the value of a rollout cut
+short, and its search defaults."""
+
+from __future__ import annotations
+
+from ...core.search import SearchDefaults, shares
+from ...core.state import State
+
+# Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts), played
+# to the end (docs/agents.md).
+DEFAULTS = SearchDefaults(-1, "heuristic", 0.8, 1.0)
+
+
+def evaluation(state: State) -> list[float]:
+    """Ludi Gladiatorii: victory points, plus a little for coins (what buys the next points)."""
+    lanistae = state.view(None)["lanistae"]
+    return shares([1.0 + entry["points"] + 0.1 * entry["coins"] for entry in lanistae])
