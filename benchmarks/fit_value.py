@@ -1,4 +1,4 @@
-"""Fit a game's learned position value (`agents/learned.py`) to heuristic self-play.
+"""Fit a game's learned position value (`core/learned.py`) to heuristic self-play.
 
     .venv/bin/python benchmarks/fit_value.py GAME [--games 12000] [--seed 0] [--write]
 
