@@ -34,7 +34,7 @@ from ..agents.base import Agent
 from ..core.actions import Action
 from ..core.errors import ColosseumError, InvalidOption
 from ..core.options import resolve_options
-from ..core.registry import game_definition, new_game
+from ..core.registry import game_definition, games, new_game
 from ..core.spaces import Vector
 from ..core.state import State
 from ..sim.match import build_agent
@@ -198,20 +198,24 @@ def gym_env(
     return ColosseumGym(game_id, opponents, seat, options, render_mode, illegal_reward)
 
 
-ENV_IDS = {
-    "ludus-gladiatorius": "colosseum/ludus-gladiatorius-v0",
-    "ludi-gladiatorii": "colosseum/ludi-gladiatorii-v0",
-    "jugula": "colosseum/jugula-v0",
-}
-"""The Gymnasium id of each game (`gymnasium.make(ENV_IDS[game], opponents=[...])`)."""
+ENV_IDS: dict[str, str] = {}
+"""The Gymnasium id of each game with an encoding (`gymnasium.make(ENV_IDS[game],
+opponents=[...])`): `colosseum/<game id>-v0`."""
 
 
-def _register() -> None:
-    for game_id, env_id in ENV_IDS.items():
+def register_envs() -> dict[str, str]:
+    """Register with Gymnasium every game of the registry that supplies an encoding (its
+    `rl_encoding` hook): done when this module is imported, and again after a program
+    registers a game of its own."""
+    for game_id in games():
+        if game_definition(game_id).rl_encoding is None:
+            continue
+        env_id = ENV_IDS.setdefault(game_id, f"colosseum/{game_id}-v0")
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id, entry_point="colosseum.rl.gym:ColosseumGym", kwargs={"game_id": game_id}
             )
+    return ENV_IDS
 
 
-_register()
+register_envs()
