@@ -1,6 +1,6 @@
-"""The reference pages (`/howto/<game>/reference`, web/references.py): every Jugula card and
-armatura, every Ludi Gladiatorii building of the game's own data, once each, escaped; linked
-from the how-to pages."""
+"""The reference pages (`/howto/<game>/reference`, each game's `reference.py`): every Jugula
+card and armatura, every Ludi Gladiatorii building of the game's own data, once each,
+escaped; linked from the how-to pages."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ pytest.importorskip("fastapi", reason="the web extra is not installed")
 
 from fastapi.testclient import TestClient
 
+from colosseum.core.reference import Reference, Table
 from colosseum.games.jugula.data import load_catalog as jugula_catalog
 from colosseum.games.ludi_gladiatorii.data import load_catalog as ludi_catalog
-from colosseum.web import references
-from colosseum.web.references import Reference, Table
+from colosseum.web import pages
 
 
 def row_heads(text: str, table: str) -> list[str]:
@@ -67,7 +67,7 @@ def test_names_are_escaped(client: TestClient, monkeypatch: pytest.MonkeyPatch) 
         intro="i",
         tables=(Table("cards", "c", "i", ("Card", "What"), (("<script>x</script>", "a&b"),)),),
     )
-    monkeypatch.setitem(references.REFERENCES, "jugula", lambda: evil)
+    monkeypatch.setattr(pages, "reference_of", lambda module: evil)
     text = client.get("/howto/jugula/reference").text
     assert "<script>x</script>" not in text and "&lt;script&gt;x&lt;/script&gt;" in text
     assert "a&amp;b" in text

@@ -77,6 +77,9 @@ class GameDefinition:
     """Every seat's view of one state merged into one showing all that was hidden (replays)."""
     rule_ids: Callable[[], Mapping[str, RuleId]] | None = None
     """The catalog of the rules its events cite (`Event.rule`), by id (`core.rule_ids`)."""
+    reference: str | None = None
+    """The dotted path of the module whose `reference()` is its reference page as tables of
+    text (`core.reference`), imported when first asked for."""
     search: str | None = None
     """The dotted path of the module that tells the tree search about it (`core.search`: an
     evaluation of a cut-off rollout, a round counter, search defaults, a belief), imported

@@ -5,6 +5,7 @@ every value escaped) whose ES modules talk to the API; no page embeds a seat's s
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -15,10 +16,10 @@ from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 
 from ..core.errors import UnknownGame
+from ..core.reference import Reference
 from ..core.registry import game_definition
 from .errors import TableNotFound
 from .howto_figures import with_figures
-from .references import REFERENCES
 from .service import TableService
 
 HERE = Path(__file__).parent
@@ -101,18 +102,24 @@ def howto_page(request: Request, game: str) -> HTMLResponse:
 
 @pages.get("/howto/{game}/reference", response_class=HTMLResponse)
 def reference_page(request: Request, game: str) -> HTMLResponse:
-    """A game's reference (web/references.py): Jugula's cards and armaturae, Ludi's buildings."""
+    """A game's reference (its `reference` hook, core/reference.py): Jugula's cards and
+    armaturae, Ludi's buildings."""
     try:
-        info = game_definition(game).info
+        definition = game_definition(game)
     except UnknownGame:
         raise TableNotFound(f"no game {game!r}") from None
-    make = REFERENCES.get(info.id)
-    if make is None:
-        raise TableNotFound(f"no reference page for {info.title}")
-    reference = make()
+    if definition.reference is None:
+        raise TableNotFound(f"no reference page for {definition.info.title}")
+    reference = reference_of(definition.reference)
     return templates.TemplateResponse(
         request, "reference.html", {"title": reference.title, "reference": reference}
     )
+
+
+def reference_of(module: str) -> Reference:
+    """The reference page the module a game names makes."""
+    made: Reference = importlib.import_module(module).reference()
+    return made
 
 
 @lru_cache(maxsize=8)

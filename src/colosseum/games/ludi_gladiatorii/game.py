@@ -38,6 +38,7 @@ DEFINITION = GameDefinition(
     balance=f"{__package__}.balance",
     heuristic=f"{__package__}.heuristic",
     search=f"{__package__}.search",
+    reference=f"{__package__}.reference",
     rl_encoding=f"{__package__}.encoding",
     text_renderer=f"{__package__}.render",
 )
