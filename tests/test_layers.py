@@ -24,10 +24,7 @@ def test_every_import_contract_is_kept() -> None:
 # "Where the code is not yet the design"; a new circle fails here, and one broken must leave.
 KNOWN_CIRCLES = {
     ("colosseum", ("ratings", "store")),
-    ("colosseum.cli", ("app", "ratings")),
-    ("colosseum.cli", ("career", "career_combat", "common", "extras")),
     ("colosseum.games.ludi_gladiatorii", ("auction", "champions", "combat", "turn")),
-    ("colosseum.web", ("api", "app", "careers", "watch")),
 }
 
 

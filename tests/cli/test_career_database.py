@@ -50,7 +50,7 @@ def test_point_9_new_and_list_say_where_the_database_is(
 
 
 def test_point_9_the_database_shown_hides_a_password(invoke: Invoke) -> None:
-    from colosseum.cli.career import where
+    from colosseum.cli.common import where
 
     assert where("postgresql+psycopg://ann:secret@db.example/colosseum") == (
         "postgresql+psycopg://ann:***@db.example/colosseum"

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import DatabaseOpt, fail, open_store, print_store_where, stdout_console, store_command
+from .common import DatabaseOpt, fail, open_store, print_where, stdout_console
+from .extras import store_command
 
 if TYPE_CHECKING:
     from ..store import AccountRow, Store
@@ -75,7 +76,7 @@ def add(
         password = check_password(_password(password_stdin))
         account = register(store, name, password, email)
     stdout_console().print(f"Account {account.name!r} added.", soft_wrap=True)
-    print_store_where(store, "Stored in")
+    print_where(store, "Stored in")
 
 
 @accounts_app.command("list")
@@ -106,7 +107,7 @@ def list_accounts(
         table.add_row(row["name"], row["email"] or "", row["created"], row["status"])
     console = stdout_console()
     console.print(table if rows else "No accounts.")
-    print_store_where(store, "Accounts in")
+    print_where(store, "Accounts in")
 
 
 @accounts_app.command("reset-password")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
@@ -14,7 +14,14 @@ import typer
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition, games, new_game
 from .accounts import accounts_app
-from .common import fail, parse_options, split_players, stdout_console, user_errors
+from .common import (
+    fail,
+    parse_options,
+    split_players,
+    stdout_console,
+    user_errors,
+    with_progress,
+)
 from .extras import deferred_group, require
 from .ratings import ratings_app
 from .serve import serve
@@ -291,31 +298,6 @@ def _backend(name: str, jobs: int, address: str | None, command: str) -> Backend
     return make_backend(name, jobs, address)
 
 
-def _with_progress(description: str, total: int, run: Callable[[Callable[[int], None]], T]) -> T:
-    """`run(advance)` with a progress bar of `total` games on stderr (stdout stays clean for
-    --json); `advance(n)` moves it on by n."""
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-
-    from .common import stderr_console
-
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=stderr_console(),
-        transient=True,
-    ) as progress:
-        task = progress.add_task(description, total=total)
-        return run(lambda n: progress.advance(task, n))
-
-
 @app.command()
 def simulate(
     game: GameArg,
@@ -356,7 +338,7 @@ def simulate(
             options=_checked_options(info.id, len(specs), option),
         )
         started = time.perf_counter()
-        results = _with_progress(
+        results = with_progress(
             f"{simulation.game_id} games",
             simulation.games,
             lambda advance: run_games(simulation, jobs, advance, runner),
@@ -479,7 +461,7 @@ def tournament(
             options=_checked_options(info.id, players, option),
         )
         started = time.perf_counter()
-        results = _with_progress(
+        results = with_progress(
             f"{plan.game_id} tournament",
             plan.total_games,
             lambda advance: run_tournament(plan, jobs, advance, runner),
@@ -537,7 +519,7 @@ def balance_command(
             seed=_batch_seed(seed),
             options=_checked_options(info.id, len(specs), option),
         )
-        report = _with_progress(
+        report = with_progress(
             f"{plan.game_id} balance",
             plan.total_games,
             lambda advance: balance(plan, runner, advance),

@@ -28,19 +28,19 @@ from ..careers.simulate import simulate_campaign
 from ..careers.verify import verify as verify_campaign
 from ..careers.views import MOST, PAGE, HistoryPage, history_page
 from ..store import NewEvent, data_folder
+from .career_open import CampaignArg, career_errors, open_campaign
 from .career_views import again, export_campaign, history_table, sheet_table, standings_table
 from .common import (
     DatabaseOpt,
-    database_errors,
     fail,
     open_store,
-    read_store,
-    stderr_console,
+    print_where,
     stdout_console,
+    where,
 )
 
 if TYPE_CHECKING:
-    from ..store import Store
+    pass
 
 CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
     [
@@ -64,23 +64,8 @@ career_app = typer.Typer(
     rich_markup_mode="markdown",  # a docstring's lines joined into paragraphs that fit the width
 )
 
-CampaignArg = Annotated[str, typer.Argument(help="The campaign's name.", show_default=False)]
 # The options of `career new` whose names are not the setting's with dashes.
 OPTION_OF_SETTING = {"glory_target": "--glory"}
-
-
-def where(url: str) -> str:
-    """The database in words: a SQLite file's path, else its URL without the password."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return url
-    if parsed.get_backend_name() == "sqlite":
-        return parsed.database or "a SQLite database in memory"
-    return parsed.render_as_string(hide_password=True)
 
 
 def simulations_url() -> str:
@@ -88,32 +73,7 @@ def simulations_url() -> str:
     return f"sqlite:///{data_folder() / 'simulations.db'}"
 
 
-def print_where(store: Store, what: str = "Stored in") -> None:
-    """One line saying which database a command used (a long path is not cut)."""
-    stdout_console().print(Text(f"{what} {where(store.url)}", style="dim"), soft_wrap=True)
-
-
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
-
-
-career_errors = database_errors  # every refusal, broken history or database failure
-
-
-def open_campaign(
-    database: str | None, name: str, strict: bool = True, state_only: bool = False
-) -> Campaign:
-    """The campaign as stored now; a note on stderr for each combat left unfinished.
-    `state_only`: the command reads nothing but the sheets and combats (`read_store`)."""
-    store = read_store(database) if state_only else open_store(database)
-    campaign = Campaign.open(store, name, strict=strict)
-    for note in campaign.notes:
-        stderr_console().print(f"note: {note}")
-    for combat in campaign.combats.values():
-        stderr_console().print(
-            f"note: {combat.describe()} is not finished: colosseum career resume "
-            f"{json.dumps(campaign.name)} finishes it"
-        )
-    return campaign
 
 
 def _gladiators(text: str) -> list[list[str]]:

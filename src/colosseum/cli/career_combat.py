@@ -34,8 +34,8 @@ from ..careers.glory import campaign_winners
 from ..careers.progress import CombatInProgress
 from ..careers.sequence import Arena, CombatReport, engine_arena, finish_combat, run_combat
 from ..careers.sheet import CareerError, Sheet
-from .career import CampaignArg, career_errors, open_campaign
 from .career_fight import AskingManager, PromptDice, table_arena, terminal_arena
+from .career_open import CampaignArg, career_errors, open_campaign
 from .career_views import sheet_table
 from .common import DatabaseOpt, fail, split_players, stdout_console
 

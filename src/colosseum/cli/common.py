@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from ..agents import InvalidAgent
 from ..core.errors import ColosseumError
@@ -90,17 +91,6 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return parse_option_pairs(list(pairs or []))
 
 
-@contextmanager
-def store_command(command: str) -> Iterator[None]:
-    """A command on the web server's store (`colosseum accounts`, `colosseum ratings`): the
-    web extra required, every refusal or database failure one `error:` line, exit 2."""
-    from .extras import require
-
-    require("web", command)
-    with database_errors():
-        yield
-
-
 def open_store(database: str | None) -> Store:
     """The store at `database` (None: the default), imported only when a command needs it.
     Commands run in one process (a test's runner, a benchmark's writer, a script) share it:
@@ -138,6 +128,7 @@ def read_store(database: str | None) -> Store | QuickStore:
 
 _readers: dict[tuple[int, str], QuickStore] = {}
 _Kept = TypeVar("_Kept", "Store", "QuickStore")
+T = TypeVar("T")
 
 
 def _remember(kept: dict[tuple[int, str], _Kept], key: tuple[int, str], store: _Kept) -> None:
@@ -150,8 +141,43 @@ def _remember(kept: dict[tuple[int, str], _Kept], key: tuple[int, str], store: _
     kept[key] = store
 
 
-def print_store_where(store: Store, what: str) -> None:
-    """Say which database a command used (`career`'s own line)."""
-    from .career import print_where
+def with_progress(description: str, total: int, run: Callable[[Callable[[int], None]], T]) -> T:
+    """`run(advance)` with a progress bar of `total` games on stderr (stdout stays clean for
+    --json); `advance(n)` moves it on by n."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
-    print_where(store, what)
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=stderr_console(),
+        transient=True,
+    ) as progress:
+        task = progress.add_task(description, total=total)
+        return run(lambda n: progress.advance(task, n))
+
+
+def where(url: str) -> str:
+    """The database in words: a SQLite file's path, else its URL without the password."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    if parsed.get_backend_name() == "sqlite":
+        return parsed.database or "a SQLite database in memory"
+    return parsed.render_as_string(hide_password=True)
+
+
+def print_where(store: Store, what: str = "Stored in") -> None:
+    """One line saying which database a command used (a long path is not cut)."""
+    stdout_console().print(Text(f"{what} {where(store.url)}", style="dim"), soft_wrap=True)

@@ -4,12 +4,13 @@ when the extra it needs is not installed."""
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 
 import typer
 
-from .common import fail
+from .common import database_errors, fail
 
 # extra -> the modules it brings that Colosseum imports
 EXTRAS: dict[str, tuple[str, ...]] = {
@@ -67,3 +68,12 @@ def _built(load: Callable[[], typer.Typer]) -> typer.core.TyperGroup:
     group = typer.main.get_command(load())
     assert isinstance(group, typer.core.TyperGroup)
     return group
+
+
+@contextmanager
+def store_command(command: str) -> Iterator[None]:
+    """A command on the web server's store (`colosseum accounts`, `colosseum ratings`): the
+    web extra required, every refusal or database failure one `error:` line, exit 2."""
+    require("web", command)
+    with database_errors():
+        yield

@@ -18,11 +18,12 @@ import typer
 from .common import (
     DatabaseOpt,
     open_store,
-    print_store_where,
+    print_where,
     split_players,
     stdout_console,
-    store_command,
+    with_progress,
 )
+from .extras import store_command
 
 if TYPE_CHECKING:
     pass
@@ -69,7 +70,7 @@ def show(
         console.print(
             "? provisional: fewer rated games than the rating needs to settle", style="dim"
         )
-    print_store_where(store, "Ratings in")
+    print_where(store, "Ratings in")
 
 
 @ratings_app.command("rebuild")
@@ -80,7 +81,7 @@ def rebuild(database: DatabaseOpt = None) -> None:
         store = open_store(database)
         count = store.ratings.rebuild()
     stdout_console().print(f"Rebuilt the ratings from {count} rated results.")
-    print_store_where(store, "Ratings in")
+    print_where(store, "Ratings in")
 
 
 @ratings_app.command("calibrate")
@@ -107,12 +108,11 @@ def calibrate(
     game is rated: the levels' ratings settle before people meet them."""
     with store_command("colosseum ratings calibrate"):
         from ..ratings import calibration
-        from .app import _with_progress
 
         base = secrets.randbits(31) if seed is None else seed
         plan = calibration.plan(game, split_players(levels), games_count, base)
         store = open_store(database)
-        done = _with_progress(
+        done = with_progress(
             f"{plan.game_id} calibration",
             plan.total_games,
             lambda advance: calibration.calibrate(store, plan, jobs, advance),
@@ -121,4 +121,4 @@ def calibrate(
         f"Calibrated {', '.join(plan.agents)} in {done.game}: {done.played} games played, "
         f"{done.rated} new rated results (seed {base})."
     )
-    print_store_where(store, "Ratings in")
+    print_where(store, "Ratings in")

@@ -21,15 +21,15 @@ from sqlalchemy.exc import DBAPIError
 from starlette.exceptions import HTTPException
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from ..core.errors import ColosseumError, IllegalAction
-from ..store import Store, StoreError
+from ..core.errors import ColosseumError
+from ..store import Store
 from ..store.appends import CHANNEL
 from .accounts_api import accounts
 from .api import MAX_MESSAGE, MAX_RECORD, lobby, sockets, tables
 from .apidocs import api_docs
 from .bots import BotPool
 from .careers import careers
-from .errors import STATUS, RateLimited
+from .errors import RateLimited, status_of
 from .guards import SECURITY_HEADERS, BodyGuard, SecurityHeaders
 from .hub import Hub
 from .lobby_watch import lobby_sockets
@@ -52,18 +52,6 @@ log = logging.getLogger("colosseum.web")
 STATIC = Path(__file__).with_name("static")
 RETRY_AFTER = 5  # seconds a client is asked to wait after a 503
 THREADS = 32  # for the blocking work of requests (store, views): many wait on a commit at once
-
-
-def status_of(error: Exception) -> int:
-    """The HTTP status of a refusal."""
-    for kind, status in STATUS.items():
-        if isinstance(error, kind):
-            return status
-    if isinstance(error, IllegalAction):
-        return 422
-    if isinstance(error, StoreError):
-        return 503
-    return 422 if isinstance(error, ColosseumError) else 500
 
 
 def create_app(

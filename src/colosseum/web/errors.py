@@ -3,7 +3,8 @@ each into its HTTP status (`STATUS`)."""
 
 from __future__ import annotations
 
-from ..core.errors import ColosseumError
+from ..core.errors import ColosseumError, IllegalAction
+from ..store.errors import StoreError
 
 
 class TableError(ColosseumError):
@@ -101,3 +102,15 @@ class NotYourSeat(TableError):
 
 
 STATUS[NotYourSeat] = 403
+
+
+def status_of(error: Exception) -> int:
+    """The HTTP status of a refusal."""
+    for kind, status in STATUS.items():
+        if isinstance(error, kind):
+            return status
+    if isinstance(error, IllegalAction):
+        return 422
+    if isinstance(error, StoreError):
+        return 503
+    return 422 if isinstance(error, ColosseumError) else 500

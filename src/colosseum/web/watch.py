@@ -28,7 +28,7 @@ from .clients import (
     read_message,
     serve_until_ended,
 )
-from .errors import BadRequest, BadToken, RateLimited, TableError
+from .errors import BadRequest, BadToken, RateLimited, TableError, status_of
 from .hub import Hub, encode, seat_payload
 from .models import ActionRequest
 from .ratelimit import Limiter, client_address
@@ -152,8 +152,6 @@ async def refuse(socket: WebSocket, error: Exception) -> None:
 def error_message(error: Exception) -> dict[str, Any]:
     """`{"type": "error", "status": <HTTP status>, "message": ...}` (and `retry_after` for
     a rate limit)."""
-    from .app import status_of
-
     message: dict[str, Any] = {"type": "error", "status": status_of(error), "message": str(error)}
     if isinstance(error, RateLimited):
         message["retry_after"] = error.retry_after
