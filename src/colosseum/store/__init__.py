@@ -14,9 +14,9 @@ reads a campaign from SQLite (`quick.py`) never loads it.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..core.lazy import lazy_names
 from .errors import Conflict, NameTaken, SeatRevoked, StoreError, TableClosed
 from .location import ENVIRONMENT, data_folder, default_url
 from .records import CampaignRow, NewEvent, StoredEvent
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .tables import TableLog
 
 # The names whose modules import SQLAlchemy, and those modules (PEP 562: loaded when used).
-_LAZY = {
+_LAZY_MODULES = {
     "AccountRow": "accounts",
     "Accounts": "accounts",
     "CampaignLog": "campaigns",
@@ -50,14 +50,7 @@ _LAZY = {
     "TableLog": "tables",
 }
 
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY_MODULES)
 
 
 __all__ = [

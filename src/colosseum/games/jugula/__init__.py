@@ -7,23 +7,15 @@ and drawing.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ...core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from .game import DEFINITION, INFO
     from .state import JugulaState
 
-_LAZY = {"DEFINITION": "game", "INFO": "game", "JugulaState": "state"}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, {"DEFINITION": "game", "INFO": "game", "JugulaState": "state"})
 
 
 __all__ = ["DEFINITION", "INFO", "JugulaState"]
