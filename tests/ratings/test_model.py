@@ -1,4 +1,4 @@
-"""The rating model (ratings/model.py): OpenSkill's Plackett-Luce, each seat its own team,
+"""The rating model (store/rating_model.py): OpenSkill's Plackett-Luce, each seat its own team,
 ties by equal ranks; the displayed rating, its interval, provisional ratings; the numbers
 from a validated data file."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from colosseum.core.errors import DataError
-from colosseum.ratings import model
-from colosseum.ratings.model import Rating, initial, interval, rate, shown
 from colosseum.ratings.results import ranks_of
+from colosseum.store import rating_model as model
+from colosseum.store.rating_model import Rating, initial, interval, rate, shown
 
 
 def test_a_win_raises_the_winner_and_lowers_the_loser() -> None:

@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import insert
 
 import colosseum
-from colosseum.ratings import model
 from colosseum.ratings.results import table_ranks
 from colosseum.ratings.tables import pending, rate_pending, rate_table
 from colosseum.store import SeatRow, Store, TableRow
+from colosseum.store import rating_model as model
 from colosseum.store.schema import game_tables, table_actions
 
 GAME = "ludi-gladiatorii"  # first legal actions end a game of it in a few dozen

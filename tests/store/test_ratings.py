@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from colosseum.ratings import model
 from colosseum.store import Store
+from colosseum.store import rating_model as model
 from colosseum.store.ratings import SeatResult
 from colosseum.store.schema import rating_results, ratings
 

@@ -17,8 +17,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from colosseum.ratings import model
 from colosseum.ratings.tables import rate_pending
+from colosseum.store import rating_model as model
 from colosseum.web.app import create_app
 from colosseum.web.settings import ServerSettings
 

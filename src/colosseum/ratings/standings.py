@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..store import Store
+from ..store import rating_model as model
 from ..store.ratings import RatingRow
-from . import model
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 before and after it, and an account for each computer level.
 
 `apply` takes one game's result in, once: in one transaction it reads (and on PostgreSQL
-row-locks) the ratings of the accounts involved, rates them (`ratings/model.py`), writes a
+row-locks) the ratings of the accounts involved, rates them (`rating_model.py`), writes a
 `rating_results` row per seat and the new `ratings`, and marks the table rated when the source
 is a table. A source is rated once (unique source and seat): a second call changes nothing,
 and of two processes racing one rates it. `rebuild` replays every stored result in id order
@@ -19,10 +19,10 @@ from typing import Any
 from sqlalchemy import Connection, Engine, and_, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from ..ratings import model
-from ..ratings.model import Rating
+from . import rating_model as model
 from .accounts import name_key
 from .errors import StoreError
+from .rating_model import Rating
 from .schema import accounts, game_tables, rating_results, ratings
 from .times import aware, utc_now
 from .transactions import writing

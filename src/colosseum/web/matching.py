@@ -24,9 +24,9 @@ from sqlalchemy import Engine
 
 from ..core.data import DataModel, StatedModel, load_validated
 from ..core.errors import ColosseumError
-from ..ratings.model import Rating, initial, shown
 from ..store import Store
 from ..store.match_queue import MatchQueue, QueueEntry
+from ..store.rating_model import Rating, initial, shown
 from .errors import BadRequest, NotAvailable
 from .service import TableService
 

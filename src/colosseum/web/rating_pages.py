@@ -16,8 +16,8 @@ from fastapi.responses import HTMLResponse
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition, games
 from ..ratings import standings
-from ..ratings.model import Rating, interval, shown
 from ..store import AccountRow, Store
+from ..store.rating_model import Rating, interval, shown
 from .errors import TableNotFound
 from .matching import PACES, clock_of
 from .pages import templates

@@ -13,8 +13,9 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request
 
 from ..core.errors import UnknownGame
 from ..core.registry import game_definition
-from ..ratings import model, standings
+from ..ratings import standings
 from ..store import AccountRow, Store
+from ..store import rating_model as model
 from .ratings_models import GameRating, LeaderboardEntry, PublicAccount, RatingPoint
 from .signin import store_of
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from ..core.options import OptionSpec
 from ..core.registry import GameInfo, game_definition
-from ..ratings.model import Rating, shown
 from ..store import SeatRow, Store, TableRow
 from ..store.match_queue import stored_ratings
+from ..store.rating_model import Rating, shown
 from .live import LiveTable, fairness, seat_public
 
 

@@ -1,4 +1,6 @@
-"""The rating model: OpenSkill's Plackett-Luce over free-for-all games of 2-5 seats.
+"""The rating model: OpenSkill's Plackett-Luce over free-for-all games of 2-5 seats, with
+which the store rates a result in the transaction that records it (`ratings.py`); the
+services over the ratings are `colosseum.ratings`.
 
 Each seat is its own team; `ranks` give each seat's place (1 = first, equal ranks tie). A
 rating is a skill's mean `mu` and uncertainty `sigma`; what a person reads is `shown` (a
