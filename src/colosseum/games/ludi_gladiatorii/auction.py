@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event, public_event
-from . import moves, turn  # turn imports this module: its functions are looked up when called
+from . import moves, start
 from .model import NOBODY, PHASE, Auction
 from .tableau import (
     capacity,
@@ -268,7 +268,7 @@ def end_turn(s: LudiState, events: list[Event]) -> None:
     """The turn passes to the lanista on the left."""
     s.auction = None
     s.active = (s.active + 1) % s.num_players
-    turn.begin_turn(s, events)
+    start.begin_turn(s, events)
 
 
 def _auction(s: LudiState) -> Auction:

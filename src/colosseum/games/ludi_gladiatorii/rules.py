@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Event
-from . import anytime, auction, champions, combat, draft, turn, victory
+from . import anytime, auction, champions, combat, draft, start, turn, victory
 from .model import PHASE
 
 if TYPE_CHECKING:
@@ -27,8 +27,8 @@ def _fight_target(s: LudiState, action: Action, events: list[Event]) -> None:
 
 HANDLERS: dict[int, tuple[LegalFn, ApplyFn]] = {
     PHASE["draft"]: (draft.draft_actions, draft.apply_draft),
-    PHASE["champion"]: (champions.designation_actions, champions.apply_designation),
-    PHASE["start"]: (turn.start_actions, turn.apply_start),
+    PHASE["champion"]: (champions.designation_actions, start.apply_designation),
+    PHASE["start"]: (start.start_actions, start.apply_start),
     PHASE["main"]: (turn.main_actions, turn.apply_main),
     PHASE["use"]: (turn.use_actions, turn.apply_use),
     PHASE["quarry"]: (turn.quarry_actions, turn.apply_quarry),
@@ -72,6 +72,6 @@ def _after_anytime(s: LudiState, events: list[Event]) -> None:
     """What a purchase or a discard beside the step changes: the start phase resolves what is
     left without a choice; the auction step checks the room again."""
     if s.phase == PHASE["start"]:
-        turn.continue_start(s, events)
+        start.continue_start(s, events)
     elif s.phase in (PHASE["discard"], PHASE["auction"]):
         auction.discard_or_offer(s, events)

@@ -8,7 +8,7 @@ from ...core.actions import Event
 from ...core.errors import InvalidOption
 from ...core.options import OptionValue
 from ...core.rng import Rng
-from . import turn
+from . import start
 from .data import Catalog, load_catalog
 from .model import NOBODY, PHASE, InPlay
 from .tableau import building_enters, buildings_changed, show_buildings
@@ -190,4 +190,4 @@ def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event], rule:
         if casula in hand:
             s.start_seat = seat
     s.active = s.start_seat
-    turn.begin_turn(s, events)
+    start.begin_turn(s, events)
