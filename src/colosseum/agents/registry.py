@@ -85,9 +85,9 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     policy would play, or spread by the policy's scores of every move), `observers=single|multi`
     (one tree from the searcher's side, or one per seat following what each saw),
     `belief=even|guide|sharp` (guess hidden things evenly, or weighed by how the guide
-    would have chosen them, at its own temperature or a sharper one, in games with a belief
-    with a belief: the `search` hook of their definition, `core/search.py`). Unset ones take
-    the game's `DEFAULTS`; without a budget or level, the `normal` level's."""
+    would have chosen them, at its own temperature or a sharper one, in games whose `search`
+    hook gives a belief, `core/search.py`). Unset ones take the game's `DEFAULTS`; without a
+    budget or level, the `normal` level's."""
     # The games' search modules load their game's data: only when a search is made.
     from .beliefs import has_belief, named_belief
     from .search_hooks import defaults_of, evaluation_of, rounds_of

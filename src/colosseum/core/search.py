@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal
 
 from .state import State
 
@@ -25,12 +25,6 @@ Evaluation = Callable[[State], list[float]]
 Sampler = Callable[[random.Random], State]
 Belief = Callable[[State, int], Sampler]
 Progress = Callable[[State], int]
-
-
-class TemperedBelief(Protocol):
-    """A belief whose guide's scores are softened at `temperature` (`belief=sharp` sets it)."""
-
-    def __call__(self, state: State, seat: int, temperature: float = ...) -> Sampler: ...
 
 
 @dataclass(frozen=True, slots=True)

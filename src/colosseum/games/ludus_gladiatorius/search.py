@@ -71,7 +71,7 @@ def features(state: State) -> list[list[float]]:
 
 
 def evaluation(state: State) -> list[float]:
-    """Ludus Gladiatorius: the win shares of a logistic model of `ludus_features`, fitted to
+    """Ludus Gladiatorius: the win shares of a logistic model of `features`, fitted to
     heuristic self-play (`data/ludus-gladiatorius-value.toml`)."""
     weights = load_weights("ludus-gladiatorius", FEATURES, DATA_DIR)
     return win_shares(weights, features(state))
