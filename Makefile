@@ -37,7 +37,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src/colosseum
-	$(BIN)/lint-imports
+	$(BIN)/lint-imports --no-cache
 
 docs: $(STAMP)
 	$(BIN)/mkdocs build --strict

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..core.data_cache import cached
+from ..core.data_cache import bundled_or_read
 from .tables import (
     ARENAS,
     DATA_DIR,
@@ -72,9 +72,7 @@ __all__ = [
 def load_tables(folder: str = "") -> Tables:
     """The validated tables of `folder` (empty: the bundled data, kept validated between
     processes); DataError says what is wrong."""
-    if not folder:
-        return cached("careers-tables", Tables, lambda: _read(""))
-    return _read(folder)
+    return bundled_or_read("careers-tables", Tables, folder, _read)
 
 
 def _read(folder: str) -> Tables:

@@ -1,4 +1,6 @@
-"""Helpers every command shares: consoles, one-line errors with exit code 2, argument parsing."""
+"""Helpers every command shares: consoles, one-line errors with exit code 2, argument parsing,
+the store a command opens (kept per process; a quick reader for the commands that only read),
+a progress bar, and where things are kept."""
 
 from __future__ import annotations
 
@@ -128,7 +130,6 @@ def read_store(database: str | None) -> Store | QuickStore:
 
 _readers: dict[tuple[int, str], QuickStore] = {}
 _Kept = TypeVar("_Kept", "Store", "QuickStore")
-T = TypeVar("T")
 
 
 def _remember(kept: dict[tuple[int, str], _Kept], key: tuple[int, str], store: _Kept) -> None:
@@ -141,7 +142,12 @@ def _remember(kept: dict[tuple[int, str], _Kept], key: tuple[int, str], store: _
     kept[key] = store
 
 
-def with_progress(description: str, total: int, run: Callable[[Callable[[int], None]], T]) -> T:
+Result = TypeVar("Result")
+
+
+def with_progress(
+    description: str, total: int, run: Callable[[Callable[[int], None]], Result]
+) -> Result:
     """`run(advance)` with a progress bar of `total` games on stderr (stdout stays clean for
     --json); `advance(n)` moves it on by n."""
     from rich.progress import (

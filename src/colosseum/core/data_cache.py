@@ -70,6 +70,14 @@ def cached(name: str, kind: type[T], load: Callable[[], T]) -> T:
     return made
 
 
+def bundled_or_read(name: str, kind: type[T], folder: str, read: Callable[[str], T]) -> T:
+    """`read(folder)`, a user's folder read anew each time; the bundled data (an empty
+    `folder`) taken from the cache as `name` (`cached`)."""
+    if folder:
+        return read(folder)
+    return cached(name, kind, lambda: read(""))
+
+
 def _keep(folder: Path, path: Path, value: object) -> None:
     """Write `value` to `path` whole (a temporary file renamed), removing older keys' files
     of the same name; nothing when the folder cannot be written."""

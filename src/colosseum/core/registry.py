@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import state as state_module
 from .errors import (
     ColosseumError,
     DataError,
@@ -26,10 +27,10 @@ from .errors import (
 )
 from .migrations import Migration, migrate
 from .options import OptionSpec, OptionValue, resolve_options
+from .state import State
 
-if TYPE_CHECKING:  # the states are the games' own; this module only names their type
+if TYPE_CHECKING:
     from .rule_ids import RuleId
-    from .state import State
 
 # Games shipped with Colosseum, imported on first use (a package's DEFINITION, whose module
 # registers it; a package may load its modules lazily).
@@ -243,3 +244,12 @@ def replay(record: Mapping[str, Any]) -> State:
         except IllegalAction as error:
             raise InvalidRecord(f"record action {number} ({notation!r}) fails: {error}") from error
     return state
+
+
+def _draw_svg(state: State) -> str | None:
+    """A state's board as SVG from the spectator's view, by its game's `render_svg`."""
+    render = game_definition(state.game_id).render_svg
+    return None if render is None else render(state.view(None), ())
+
+
+state_module.svg_drawer = _draw_svg

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from .actions import Action, Event, JsonValue, normalize_notation
@@ -17,6 +17,10 @@ from .options import OptionValue
 # An action's notation is written when the log is read (`actions_played`), not at each apply: a
 # random playout never reads it. A log read back from a pickle holds the notations themselves.
 ActionLog = tuple["Action | str", "ActionLog"] | None
+
+# How a state is drawn as SVG (`State._repr_svg_`): put in place by the registry, which sits
+# above this module and knows each game's drawing.
+svg_drawer: Callable[[State], str | None] | None = None
 
 
 class State(ABC):
@@ -242,10 +246,7 @@ class State(ABC):
 
     def _repr_svg_(self) -> str | None:
         """The board as SVG, drawn from the spectator's view (Jupyter shows it)."""
-        from .registry import game_definition  # the registry imports this module
-
-        render = game_definition(self.game_id).render_svg
-        return None if render is None else render(self.view(None), ())
+        return None if svg_drawer is None else svg_drawer(self)
 
     # --- pickle and deepcopy: process pools and Ray ship states ------------------------------
 

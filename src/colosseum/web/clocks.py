@@ -13,8 +13,8 @@ server restarted, computes the same deadline: `turn_started + time_left_ms`.
 
 Policy when time runs out: the table ends as `{"kind": "timeout", "seat": s, "at": n}`
 (n actions were played), the late seat losing and every other seat winning, tied, as after
-a resignation; its seed, record and replay open. It is checked every minute by the sweep
-(upkeep.py) and whenever the table is read or acted at: an action arriving after the
+a resignation; its seed, record and replay open. It is checked (`resign.enforce`) every minute
+by the sweep (upkeep.py) and whenever the table is read or acted at: an action arriving after the
 deadline is refused (409, "seat s ran out of time") and ends the table.
 """
 
@@ -23,14 +23,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..store import Conflict, TableClosed, TableRow
+from ..store import TableRow
 from .errors import STATUS, BadRequest, TableError
-
-if TYPE_CHECKING:
-    from .live import LiveTable
-    from .service import TableService
 
 DAY_MS = 86_400_000
 DAYS = (1, 2, 3, 5, 7, 14)  # the days-per-move controls offered
@@ -160,37 +156,3 @@ def expired(row: TableRow, deciding: int | None, now: datetime) -> bool:
 def late_reason(row: TableRow) -> str:
     seat = (row.outcome or {}).get("seat")
     return f"seat {seat} ran out of time at table {row.id}: the game is over"
-
-
-def enforce(service: TableService, live: LiveTable, now: datetime) -> bool:
-    """End the table if its deciding seat's time ran out at `now` (checked against the
-    row as stored, in the store's transaction against its length); whether it ended it."""
-    if live.row.clock is None:
-        return False
-    for _ in range(3):  # an action accepted meanwhile: look again
-        with live.lock:
-            row, seat, version = live.row, live.current(), live.version
-        if not expired(row, seat, now):
-            return False
-        stored = service.store.tables.find(row.id)  # another process may have acted
-        if stored is not None and (stored.length != version or stored != row):
-            service.sync(live)
-            service.refresh_row(live)
-            with live.lock:
-                row, seat, version = live.row, live.current(), live.version
-            if not expired(row, seat, now):
-                return False
-        assert seat is not None
-        outcome = {"kind": "timeout", "seat": seat, "at": version}
-        try:
-            service.clocks.timeout(row.id, version, outcome, now)
-        except TableClosed:
-            service.refresh_row(live)
-            return False
-        except Conflict:
-            service.sync(live)
-            service.refresh_row(live)
-            continue
-        service.refresh_row(live)
-        return True
-    return False

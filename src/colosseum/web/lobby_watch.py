@@ -24,7 +24,7 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import orjson
 from fastapi import APIRouter, FastAPI, WebSocket, WebSocketDisconnect
@@ -45,8 +45,12 @@ from .clients import (
 )
 from .ratelimit import client_address
 
-if TYPE_CHECKING:
-    from .service import TableService
+
+class Lobby(Protocol):
+    """What the watch needs of the server's tables (`service.TableService`)."""
+
+    def lobby(self) -> list[dict[str, Any]]: ...
+
 
 log = logging.getLogger("colosseum.web")
 
@@ -111,7 +115,7 @@ def encode(message: dict[str, Any]) -> str:
 class LobbyWatch:
     """The lobby's watchers in this process, and the task that pushes them its list."""
 
-    def __init__(self, service: TableService, numbers: Live) -> None:
+    def __init__(self, service: Lobby, numbers: Live) -> None:
         self.service = service
         self.numbers = numbers
         self.clients: set[Client] = set()

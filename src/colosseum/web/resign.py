@@ -1,4 +1,5 @@
-"""Resigning (docs/web.md, "Resigning"): a seat's player gives up and the table ends.
+"""A table ended before its game: a seat's player resigns (docs/web.md, "Resigning"), or the
+deciding seat's clock runs out (`enforce`; "Clocks", `clocks.py`).
 
 The engines have no hook to take a player out of a game, so a resignation always ends the
 table: the resigning seat loses and every other seat wins (with three or more players they
@@ -12,15 +13,38 @@ and replay open as for any finished table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..store import Conflict, SeatRevoked, TableClosed, TableRow
+from ..store import Conflict, SeatRevoked, Store, TableClosed, TableRow
+from ..store.clocks import Clocks
+from .clocks import expired
 from .errors import STATUS, BadToken, NotYourSeat, StaleVersion, TableError
 from .tokens import token_hash
 
 if TYPE_CHECKING:
     from .live import LiveTable
-    from .service import TableService
+
+
+class Tables(Protocol):
+    """What ending a table needs of the server's tables (`service.TableService`)."""
+
+    store: Store
+    clocks: Clocks
+
+    def table(self, table_id: str, sync: bool = True) -> LiveTable: ...
+
+    def seat_of(
+        self,
+        live: LiveTable,
+        token: str | None,
+        account: int | None = None,
+        wanted: int | None = None,
+    ) -> int | None: ...
+
+    def sync(self, live: LiveTable) -> None: ...
+
+    def refresh_row(self, live: LiveTable) -> None: ...
 
 
 class TableOver(TableError):
@@ -49,7 +73,7 @@ def closed_reason(row: TableRow) -> str:
 
 
 def resign(
-    service: TableService,
+    service: Tables,
     table_id: str,
     token: str | None,
     account: int | None = None,
@@ -102,3 +126,37 @@ def _over(row: TableRow) -> str:
     if row.status == "abandoned":
         return f"table {row.id} was abandoned: there is nothing to resign"
     return f"table {row.id} is over already: there is nothing to resign"
+
+
+def enforce(service: Tables, live: LiveTable, now: datetime) -> bool:
+    """End the table if its deciding seat's time ran out at `now` (checked against the
+    row as stored, in the store's transaction against its length); whether it ended it."""
+    if live.row.clock is None:
+        return False
+    for _ in range(3):  # an action accepted meanwhile: look again
+        with live.lock:
+            row, seat, version = live.row, live.current(), live.version
+        if not expired(row, seat, now):
+            return False
+        stored = service.store.tables.find(row.id)  # another process may have acted
+        if stored is not None and (stored.length != version or stored != row):
+            service.sync(live)
+            service.refresh_row(live)
+            with live.lock:
+                row, seat, version = live.row, live.current(), live.version
+            if not expired(row, seat, now):
+                return False
+        assert seat is not None
+        outcome = {"kind": "timeout", "seat": seat, "at": version}
+        try:
+            service.clocks.timeout(row.id, version, outcome, now)
+        except TableClosed:
+            service.refresh_row(live)
+            return False
+        except Conflict:
+            service.sync(live)
+            service.refresh_row(live)
+            continue
+        service.refresh_row(live)
+        return True
+    return False

@@ -48,7 +48,7 @@ from .errors import (
 )
 from .live import LiveTable, Step, decider_of
 from .lobby_watch import stale
-from .resign import closed_reason
+from .resign import closed_reason, enforce
 from .summaries import game_entry, lobby_summaries, seat_ratings, table_summary
 from .table_rules import HUMAN, check_name, check_rated, clean_text, seat_kind, seat_name
 from .tokens import matches, new_table_id, new_token, token_hash
@@ -252,11 +252,11 @@ class TableService:
         return live
 
     def check_clock(self, live: LiveTable) -> bool:
-        """End the table if its deciding seat ran out of time (clocks.py); whether it did.
+        """End the table if its deciding seat ran out of time (`resign.enforce`); whether it did.
         A table ended here is noted for the clock sweep to tell its clients."""
         if live.row.clock is None or live.row.status not in ("open", "playing"):
             return False
-        if clocks.enforce(self, live, self.now()):
+        if enforce(self, live, self.now()):
             with self._guard:
                 self.timed_out.append(live.row.id)
             return True

@@ -42,7 +42,7 @@ from .model import (
 
 if TYPE_CHECKING:
     from .data import Abilities
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 Task = tuple[Any, ...]
 REMOVES_ITSELF = frozenset({"restore_removed", "heal_wound", "execution"})
@@ -76,12 +76,12 @@ RULES = {
 """By ability id: the rule (`Event.rule`) of the card that has it, named by the card."""
 
 
-def rule_of(s: JugulaState, card: int) -> str:
+def rule_of(s: JugulaFields, card: int) -> str:
     """The rule the ability of `card` applies."""
     return RULES[s.catalog.cards[card].ability]
 
 
-def removes_itself(s: JugulaState, card: int) -> bool:
+def removes_itself(s: JugulaFields, card: int) -> bool:
     """Acta est Fabula, Cognatus a Um and Fatalitas leave the game once used."""
     return s.catalog.cards[card].ability in REMOVES_ITSELF
 
@@ -89,7 +89,7 @@ def removes_itself(s: JugulaState, card: int) -> bool:
 # --- when an ability may be chosen ---------------------------------------------------------------
 
 
-def _healable(s: JugulaState, seat: int) -> list[int]:
+def _healable(s: JugulaFields, seat: int) -> list[int]:
     """Cognatus a Um: a wounded gladiator of yours with no enemy on an adjacent square."""
     geo = arena.geo_of(s)
     found = []
@@ -101,7 +101,7 @@ def _healable(s: JugulaState, seat: int) -> list[int]:
     return found
 
 
-def _executable(s: JugulaState, seat: int) -> list[int]:
+def _executable(s: JugulaFields, seat: int) -> list[int]:
     """Fatalitas: an enemy in the danger zone of at least two of your gladiators."""
     geo = arena.geo_of(s)
     needed = s.catalog.rules.abilities.fatalitas_danger_zones
@@ -119,11 +119,11 @@ def _executable(s: JugulaState, seat: int) -> list[int]:
     return found
 
 
-def _movable(s: JugulaState, seat: int, mode: int) -> list[int]:
+def _movable(s: JugulaFields, seat: int, mode: int) -> list[int]:
     return [g for g in arena.familia(s, seat) if moves.can_move(s, g, mode)]
 
 
-def _any_movable(mode: int, s: JugulaState, seat: int) -> bool:
+def _any_movable(mode: int, s: JugulaFields, seat: int) -> bool:
     """Whether `_movable` would find someone: `moves.can_move` stopping at the first, with
     `arena.hindered` asked only of a gladiator holding a marker. The mode comes first, so that
     `USABLE` binds it positionally (a keyword costs `partial` a dict at every call)."""
@@ -136,7 +136,7 @@ def _any_movable(mode: int, s: JugulaState, seat: int) -> bool:
     return False
 
 
-def _prima_aside(s: JugulaState, seat: int, stars: int, exact: bool) -> bool:
+def _prima_aside(s: JugulaFields, seat: int, stars: int, exact: bool) -> bool:
     """Whether a Prima Jugula card set aside by `seat` costs `stars` (exact) or at most that."""
     cards = s.catalog.cards
     for card in s.aside[seat]:
@@ -146,7 +146,7 @@ def _prima_aside(s: JugulaState, seat: int, stars: int, exact: bool) -> bool:
     return False
 
 
-def _any_attacker(s: JugulaState, seat: int) -> bool:
+def _any_attacker(s: JugulaFields, seat: int) -> bool:
     """Whether a gladiator of `seat` has a target (it stops at the first)."""
     for g in arena.familia(s, seat):  # noqa: SIM110 (a loop is cheaper than any() and a generator)
         if combat.targets(s, g):
@@ -154,13 +154,13 @@ def _any_attacker(s: JugulaState, seat: int) -> bool:
     return False
 
 
-def _numbers(s: JugulaState) -> Abilities:
+def _numbers(s: JugulaFields) -> Abilities:
     return s.catalog.rules.abilities
 
 
 # By ability, when it may be played (an ability not listed always may): a table, as the hand's
 # every card is asked at every turn.
-USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
+USABLE: dict[str, Callable[[JugulaFields, int], bool]] = {
     "none": lambda s, seat: False,
     "recall_from_discard": lambda s, seat: bool(s.discard[seat]),
     "restore_removed": lambda s, seat: any(s.removed),
@@ -186,7 +186,7 @@ USABLE: dict[str, Callable[[JugulaState, int], bool]] = {
 # --- resolving an ability ------------------------------------------------------------------------
 
 
-def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
+def start(s: JugulaFields, seat: int, card: int, events: list[Event]) -> None:
     """Resolve the ability of `card`, played by `seat` (the card itself is in play)."""
     spec = s.catalog.cards[card]
     numbers = s.catalog.rules.abilities
@@ -262,7 +262,7 @@ def start(s: JugulaState, seat: int, card: int, events: list[Event]) -> None:
         raise ValueError(f"card {spec.code} has no ability to play")
 
 
-def _with_rival(s: JugulaState, seat: int, purpose: str, events: list[Event]) -> None:
+def _with_rival(s: JugulaFields, seat: int, purpose: str, events: list[Event]) -> None:
     """Choose the opponent an ability acts on; with one opponent left there is no choice."""
     others = cards.rivals(s, seat)
     if len(others) == 1:
@@ -271,7 +271,7 @@ def _with_rival(s: JugulaState, seat: int, purpose: str, events: list[Event]) ->
         s.tasks.append((RIVAL, seat, RIVAL_PURPOSES.index(purpose)))
 
 
-def _on_rival(s: JugulaState, seat: int, purpose: str, rival: int, events: list[Event]) -> None:
+def _on_rival(s: JugulaFields, seat: int, purpose: str, rival: int, events: list[Event]) -> None:
     numbers = s.catalog.rules.abilities
     if purpose == "virtus":
         cards.lose_vox(s, rival, numbers.virtus_vox_loss, events, rule="jugula.ability.virtus")
@@ -286,7 +286,7 @@ def _on_rival(s: JugulaState, seat: int, purpose: str, rival: int, events: list[
         _compel(s, seat, rival, events)
 
 
-def _compel(s: JugulaState, seat: int, rival: int, events: list[Event]) -> None:
+def _compel(s: JugulaFields, seat: int, rival: int, events: list[Event]) -> None:
     """Dubitatio: a card drawn at random from the rival's hand must be his next turn's card."""
     hand = s.hand[rival]
     if not hand:
@@ -299,22 +299,22 @@ def _compel(s: JugulaState, seat: int, rival: int, events: list[Event]) -> None:
     events.append(Event("compelled_card", {"seat": rival, "card": code}, [rival], rule=rule))
 
 
-def _compel_check(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _compel_check(s: JugulaFields, task: Task, events: list[Event]) -> None:
     seat = task[1]
     if s.vox[seat] >= s.catalog.rules.abilities.dubitatio_vox:
         _with_rival(s, seat, "dubitatio", events)
 
 
-def _legal_rival(s: JugulaState, task: Task) -> list[Action]:
+def _legal_rival(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("rival", other) for other in cards.rivals(s, task[1])]
 
 
-def _apply_rival(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_rival(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     s.tasks.pop()
     _on_rival(s, task[1], RIVAL_PURPOSES[task[2]], int(action.args[0]), events)
 
 
-def _cull(s: JugulaState, seat: int, events: list[Event]) -> None:
+def _cull(s: JugulaFields, seat: int, events: list[Event]) -> None:
     """Fortuna: every card of the deck and discard pile with a low die leaves the game; the
     deck is shuffled."""
     limit = s.catalog.rules.abilities.fortuna_die
@@ -336,11 +336,11 @@ def _cull(s: JugulaState, seat: int, events: list[Event]) -> None:
 # --- the decisions abilities ask for -------------------------------------------------------------
 
 
-def _legal_recall(s: JugulaState, task: Task) -> list[Action]:
+def _legal_recall(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("recall", s.catalog.cards[c].code) for c in s.discard[task[1]]]
 
 
-def _apply_recall(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_recall(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Acies Aciei: a card of the discard pile back into the hand (seen by all)."""
     seat = task[1]
     s.tasks.pop()
@@ -353,7 +353,7 @@ def _apply_recall(s: JugulaState, task: Task, action: Action, events: list[Event
     )
 
 
-def _legal_restore(s: JugulaState, task: Task) -> list[Action]:
+def _legal_restore(s: JugulaFields, task: Task) -> list[Action]:
     return [
         Action("restore", owner, s.catalog.cards[c].code)
         for owner, pile in enumerate(s.removed)
@@ -361,7 +361,7 @@ def _legal_restore(s: JugulaState, task: Task) -> list[Action]:
     ]
 
 
-def _apply_restore(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_restore(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Acta est Fabula: a card out of the game onto the top of its owner's deck."""
     s.tasks.pop()
     owner, card = int(action.args[0]), s.catalog.card_by_code[str(action.args[1])]
@@ -373,11 +373,11 @@ def _apply_restore(s: JugulaState, task: Task, action: Action, events: list[Even
     events.append(Event("restore", data, rule="jugula.ability.acta-est-fabula"))
 
 
-def _legal_heal(s: JugulaState, task: Task) -> list[Action]:
+def _legal_heal(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("heal", arena.name(s, g)) for g in _healable(s, task[1])]
 
 
-def _apply_heal(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_heal(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Cognatus a Um: the wound is cancelled; the armatura card shows its unhurt side."""
     s.tasks.pop()
     g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
@@ -385,7 +385,7 @@ def _apply_heal(s: JugulaState, task: Task, action: Action, events: list[Event])
     events.append(Event("healed", arena.describe(s, g), rule="jugula.ability.cognatus-a-um"))
 
 
-def _legal_impetus(s: JugulaState, task: Task) -> list[Action]:
+def _legal_impetus(s: JugulaFields, task: Task) -> list[Action]:
     found = []
     for g in _movable(s, task[1], MOVE_NORMAL):
         where = arena.name(s, g)
@@ -393,7 +393,7 @@ def _legal_impetus(s: JugulaState, task: Task) -> list[Action]:
     return found
 
 
-def _apply_impetus(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_impetus(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Impetus: one gladiator moves then attacks, or attacks then moves."""
     seat = task[1]
     s.tasks.pop()
@@ -406,11 +406,11 @@ def _apply_impetus(s: JugulaState, task: Task, action: Action, events: list[Even
         s.tasks.append((ATTACK_PICK, seat, 1, g, 0, 0))
 
 
-def _impetus_move(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _impetus_move(s: JugulaFields, task: Task, events: list[Event]) -> None:
     moves.start_move(s, task[1], task[2], MOVE_NORMAL)
 
 
-def _legal_sacrifice(s: JugulaState, task: Task) -> list[Action]:
+def _legal_sacrifice(s: JugulaFields, task: Task) -> list[Action]:
     seat = task[1]
     found = [Action("done")]
     if len(s.hand[seat]) >= 2:
@@ -418,7 +418,7 @@ def _legal_sacrifice(s: JugulaState, task: Task) -> list[Action]:
     return found
 
 
-def _apply_sacrifice(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_sacrifice(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Moriturí te salutant (+1 Vox Populi per card) and Potestas (-1 to the rival per card):
     discard any number of cards, keeping at least one."""
     kind, seat, count, rival = task
@@ -434,7 +434,7 @@ def _apply_sacrifice(s: JugulaState, task: Task, action: Action, events: list[Ev
         cards.lose_vox(s, rival, count, events, rule=rule)
 
 
-def _legal_order(s: JugulaState, task: Task) -> list[Action]:
+def _legal_order(s: JugulaFields, task: Task) -> list[Action]:
     seat, look, left = task[1], task[2], task[3]
     deck = s.deck[seat]
     placed = look - left
@@ -442,7 +442,7 @@ def _legal_order(s: JugulaState, task: Task) -> list[Action]:
     return [Action("top", s.catalog.cards[c].code) for c in reversed(unplaced)]
 
 
-def _apply_order(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_order(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Plausus: the looked-at cards go back in the chosen order, top first."""
     kind, seat, look, left = task
     s.tasks.pop()
@@ -454,7 +454,7 @@ def _apply_order(s: JugulaState, task: Task, action: Action, events: list[Event]
         s.tasks.append((kind, seat, look, left - 1))
 
 
-def _legal_perfidia(s: JugulaState, task: Task) -> list[Action]:
+def _legal_perfidia(s: JugulaFields, task: Task) -> list[Action]:
     seat, budget = task[1], task[2]
     found = [Action("done")]
     found += [
@@ -465,7 +465,7 @@ def _legal_perfidia(s: JugulaState, task: Task) -> list[Action]:
     return found
 
 
-def _apply_perfidia(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_perfidia(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Perfidia: Prima Jugula cards worth at most 7 stars in all, into the discard pile."""
     kind, seat, budget = task
     s.tasks.pop()
@@ -480,7 +480,7 @@ def _apply_perfidia(s: JugulaState, task: Task, action: Action, events: list[Eve
     s.tasks.append((kind, seat, budget - s.catalog.cards[card].cost))
 
 
-def _legal_dementia(s: JugulaState, task: Task) -> list[Action]:
+def _legal_dementia(s: JugulaFields, task: Task) -> list[Action]:
     return [
         Action("dementia", arena.name(s, e))
         for other in cards.rivals(s, task[1])
@@ -489,25 +489,25 @@ def _legal_dementia(s: JugulaState, task: Task) -> list[Action]:
     ]
 
 
-def _apply_dementia(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_dementia(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Dementia: you move an enemy gladiator with his own MP and movement limits."""
     s.tasks.pop()
     g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
     moves.start_move(s, task[1], g, MOVE_DEMENTIA)
 
 
-def _legal_execute(s: JugulaState, task: Task) -> list[Action]:
+def _legal_execute(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("execute", arena.name(s, e)) for e in _executable(s, task[1])]
 
 
-def _apply_execute(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_execute(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Fatalitas: the gladiator is wounded (and bites the dust if he already was)."""
     s.tasks.pop()
     g = s.board[s.catalog.rules.squares.index(str(action.args[0]))]
     victory.wound(s, g, task[1], events, rule="jugula.ability.fatalitas")
 
 
-def _legal_temperare(s: JugulaState, task: Task) -> list[Action]:
+def _legal_temperare(s: JugulaFields, task: Task) -> list[Action]:
     seat, taken = task[1], task[2]
     found = [Action("done")] if taken else []
     if taken < s.catalog.rules.abilities.temperare_cards:
@@ -516,7 +516,7 @@ def _legal_temperare(s: JugulaState, task: Task) -> list[Action]:
     return found
 
 
-def _apply_temperare(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_temperare(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Temperare: 1 to 3 cards of the deck and discard pile leave the game."""
     kind, seat, taken = task
     s.tasks.pop()
@@ -532,7 +532,7 @@ def _apply_temperare(s: JugulaState, task: Task, action: Action, events: list[Ev
     s.tasks.append((kind, seat, taken + 1))
 
 
-def _temperare_end(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _temperare_end(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """Temperare: the discard pile is shuffled into the deck; with the highest Vox Populi,
     draw two cards and play another card."""
     seat = task[1]
@@ -547,7 +547,7 @@ def _temperare_end(s: JugulaState, task: Task, events: list[Event]) -> None:
         cards.draw(s, seat, draws, events, rule="jugula.ability.temperare")
 
 
-LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
     RIVAL: _legal_rival,
     RECALL: _legal_recall,
     RESTORE: _legal_restore,
@@ -560,7 +560,7 @@ LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
     EXECUTE: _legal_execute,
     TEMPERARE: _legal_temperare,
 }
-APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     RIVAL: _apply_rival,
     RECALL: _apply_recall,
     RESTORE: _apply_restore,
@@ -573,7 +573,7 @@ APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
     EXECUTE: _apply_execute,
     TEMPERARE: _apply_temperare,
 }
-AUTOMATIC: dict[int, Callable[[JugulaState, Task, list[Event]], None]] = {
+AUTOMATIC: dict[int, Callable[[JugulaFields, Task, list[Event]], None]] = {
     COMPEL: _compel_check,
     TEMPERARE_END: _temperare_end,
     IMPETUS_MOVE: _impetus_move,

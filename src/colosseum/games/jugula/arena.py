@@ -15,12 +15,12 @@ from .model import DEXTER, IMPRESSIVE, NOBODY
 if TYPE_CHECKING:
     from .board import Geometry
     from .data import Armatura
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 T = TypeVar("T")
 
 
-def per_familiae(s: JugulaState, store: dict[int, Any], make: Callable[[JugulaState], T]) -> T:
+def per_familiae(s: JugulaFields, store: dict[int, Any], make: Callable[[JugulaFields], T]) -> T:
     """`make(s)`, made once per familiae and catalog and kept in `store`: `fighters` is
     replaced, never changed, and clones share it, so it is known by its identity."""
     kept = store.get(id(s.fighters))
@@ -34,33 +34,33 @@ def per_familiae(s: JugulaState, store: dict[int, Any], make: Callable[[JugulaSt
     return made
 
 
-def geo_of(s: JugulaState) -> Geometry:
+def geo_of(s: JugulaFields) -> Geometry:
     return s.catalog.geo
 
 
-def armatura(s: JugulaState, g: int) -> Armatura:
+def armatura(s: JugulaFields, g: int) -> Armatura:
     return s.catalog.armaturae[s.fighters[g].armatura]
 
 
-def seat_of(s: JugulaState, g: int) -> int:
+def seat_of(s: JugulaFields, g: int) -> int:
     return s.fighters[g].seat
 
 
-def familia(s: JugulaState, seat: int) -> range:
+def familia(s: JugulaFields, seat: int) -> range:
     size = s.catalog.rules.familia
     return range(seat * size, (seat + 1) * size)
 
 
-def on_board(s: JugulaState) -> list[int]:
+def on_board(s: JugulaFields) -> list[int]:
     """The gladiators standing in the arena."""
     return [g for g in s.board if g >= 0]
 
 
-def standing(s: JugulaState, seat: int) -> list[int]:
+def standing(s: JugulaFields, seat: int) -> list[int]:
     return [g for g in familia(s, seat) if s.square[g] >= 0]
 
 
-def enemies_of(s: JugulaState, g: int) -> list[int]:
+def enemies_of(s: JugulaFields, g: int) -> list[int]:
     """Every gladiator of another familia in the arena ("all of them count as enemies"), in
     board order (the order of their squares)."""
     seat, square = s.fighters[g].seat, s.square
@@ -69,29 +69,29 @@ def enemies_of(s: JugulaState, g: int) -> list[int]:
     return found
 
 
-def hindered(s: JugulaState, g: int) -> bool:
+def hindered(s: JugulaFields, g: int) -> bool:
     """Hindrance: a gladiator holding a marker, unless Stoic ("Hindrance markers have no
     effect on this gladiator")."""
     return s.held[g] > 0 and not armatura(s, g).stoic
 
 
-def exerts_zones(s: JugulaState, g: int) -> bool:
+def exerts_zones(s: JugulaFields, g: int) -> bool:
     """A hindered gladiator "does not have a Danger Zone" and costs no extra MP to leave."""
     return not hindered(s, g)
 
 
-def mp(s: JugulaState, g: int) -> int:
+def mp(s: JugulaFields, g: int) -> int:
     """The MP of the side in play plus the +MP upgrades."""
     return armatura(s, g).sides[s.wounds[g] > 0].mp + s.fighters[g].mp
 
 
-def reach(s: JugulaState, g: int) -> int:
+def reach(s: JugulaFields, g: int) -> int:
     """Range, one more with Dexter ("Appendix II: Talents")."""
     bonus = s.catalog.rules.talents.dexter_range if s.fighters[g].talents & DEXTER else 0
     return armatura(s, g).range + bonus
 
 
-def in_danger_of(s: JugulaState, square: int, seat: int, exclude: tuple[int, ...] = ()) -> bool:
+def in_danger_of(s: JugulaFields, square: int, seat: int, exclude: tuple[int, ...] = ()) -> bool:
     """Whether `square` is in the danger zone of a gladiator hostile to `seat` that exerts one."""
     geo = geo_of(s)
     for e in s.board:
@@ -106,7 +106,7 @@ def in_danger_of(s: JugulaState, square: int, seat: int, exclude: tuple[int, ...
     return False
 
 
-def movement_enemies(s: JugulaState, g: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
+def movement_enemies(s: JugulaFields, g: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
     """What the enemies of `g` do to his movement, in one pass over the gladiators: the
     (square, facing) of those exerting zones (a hindered one exerts none: "Hindrance"), by
     gladiator number (the movement reads them as a set), and Impressive's extra MP for `g`
@@ -132,14 +132,14 @@ def movement_enemies(s: JugulaState, g: int) -> tuple[list[tuple[int, int]], dic
     return zones, extra
 
 
-def put(s: JugulaState, field: str, index: int, value: object) -> None:
+def put(s: JugulaFields, field: str, index: int, value: object) -> None:
     """Set one item of a list the clones share (model.REPLACED): copy it, then change it."""
     values = getattr(s, field)[:]
     values[index] = value
     setattr(s, field, values)
 
 
-def place(s: JugulaState, g: int, square: int, facing: int) -> None:
+def place(s: JugulaFields, g: int, square: int, facing: int) -> None:
     if s.square[g] >= 0:
         s.board[s.square[g]] = NOBODY
     s.square[g] = square
@@ -147,7 +147,7 @@ def place(s: JugulaState, g: int, square: int, facing: int) -> None:
     s.board[square] = g
 
 
-def lift(s: JugulaState, g: int) -> None:
+def lift(s: JugulaFields, g: int) -> None:
     """Take `g` out of the arena; markers he holds go back to their owners' cards."""
     if s.square[g] >= 0:
         s.board[s.square[g]] = NOBODY
@@ -157,17 +157,17 @@ def lift(s: JugulaState, g: int) -> None:
         put(s, "held", g, 0)
 
 
-def name(s: JugulaState, g: int) -> str:
+def name(s: JugulaFields, g: int) -> str:
     """The gladiator as notation shows him: his square, or his armatura off the arena."""
     square = s.square[g]
     return s.catalog.rules.squares[square] if square >= 0 else armatura(s, g).code
 
 
-def describe(s: JugulaState, g: int) -> dict[str, object]:
+def describe(s: JugulaFields, g: int) -> dict[str, object]:
     return {"seat": s.fighters[g].seat, "armatura": armatura(s, g).code, "square": name(s, g)}
 
 
-def wound_event(s: JugulaState, g: int, kind: str, by_seat: int, rule: str) -> Event:
+def wound_event(s: JugulaFields, g: int, kind: str, by_seat: int, rule: str) -> Event:
     """A wound or a fall by `rule`, with the seat whose blow it was (-1: none, e.g. Ardor
     Oris)."""
     return Event(kind, {**describe(s, g), "by": by_seat}, rule=rule)

@@ -16,10 +16,10 @@ from . import arena
 from .model import DECK, NOBODY, OVERFLOW
 
 if TYPE_CHECKING:
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 
-def forget_top(state: JugulaState, seat: int) -> None:
+def forget_top(state: JugulaFields, seat: int) -> None:
     """Nobody knows the order of the deck of `seat` any more (it was shuffled)."""
     if state.top_known[seat]:
         arena.put(state, "top_known", seat, 0)
@@ -27,7 +27,7 @@ def forget_top(state: JugulaState, seat: int) -> None:
         arena.put(state, "top_public", seat, 0)
 
 
-def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
+def reshuffle(state: JugulaFields, seat: int, events: list[Event]) -> bool:
     """Draw Effect: an empty deck is re-formed by shuffling the discard pile; False if both
     are empty."""
     if state.deck[seat]:
@@ -49,7 +49,7 @@ def reshuffle(state: JugulaState, seat: int, events: list[Event]) -> bool:
     return True
 
 
-def take_top(state: JugulaState, seat: int, events: list[Event]) -> int:
+def take_top(state: JugulaFields, seat: int, events: list[Event]) -> int:
     """The top card of the deck (reshuffling first if needed), or -1 if there is none."""
     if not state.deck[seat] and not reshuffle(state, seat, events):
         return -1
@@ -60,7 +60,7 @@ def take_top(state: JugulaState, seat: int, events: list[Event]) -> int:
     return state.deck[seat].pop()
 
 
-def draw(state: JugulaState, seat: int, count: int, events: list[Event], *, rule: str) -> int:
+def draw(state: JugulaFields, seat: int, count: int, events: list[Event], *, rule: str) -> int:
     """Draw Effect: draw `count` cards (by `rule`: the effect, an ability, Vox Populi beyond
     10); a draw with no card left in deck or discard is lost. Returns the number drawn."""
     drawn = 0
@@ -75,11 +75,11 @@ def draw(state: JugulaState, seat: int, count: int, events: list[Event], *, rule
     return drawn
 
 
-def can_draw(state: JugulaState, seat: int) -> bool:
+def can_draw(state: JugulaFields, seat: int) -> bool:
     return bool(state.deck[seat] or state.discard[seat])
 
 
-def leave_hand(state: JugulaState, seat: int, card: int) -> None:
+def leave_hand(state: JugulaFields, seat: int, card: int) -> None:
     """Take `card` out of the hand, forgetting that it was known there."""
     state.hand[seat].remove(card)
     if card in state.shown[seat]:
@@ -93,7 +93,7 @@ def leave_hand(state: JugulaState, seat: int, card: int) -> None:
 
 
 def discard_from_hand(
-    state: JugulaState, seat: int, card: int, events: list[Event], *, rule: str
+    state: JugulaFields, seat: int, card: int, events: list[Event], *, rule: str
 ) -> None:
     leave_hand(state, seat, card)
     state.discard[seat].append(card)
@@ -101,7 +101,9 @@ def discard_from_hand(
     events.append(Event("discard", {"seat": seat, "card": code}, rule=rule))
 
 
-def gain_vox(state: JugulaState, seat: int, amount: int, events: list[Event], *, rule: str) -> None:
+def gain_vox(
+    state: JugulaFields, seat: int, amount: int, events: list[Event], *, rule: str
+) -> None:
     """Vox Populi changes: move the marker right (by `rule`), never beyond 10; for each point
     that could not be made the lanista "can draw" a card: a decision (OVERFLOW) pushed for him."""
     if amount <= 0:
@@ -120,14 +122,14 @@ def gain_vox(state: JugulaState, seat: int, amount: int, events: list[Event], *,
 Task = tuple[Any, ...]
 
 
-def _legal_overflow(state: JugulaState, task: Task) -> list[Action]:
+def _legal_overflow(state: JugulaFields, task: Task) -> list[Action]:
     """Drawing beyond 10 is offered card by card while a card can be drawn."""
     if not can_draw(state, task[1]):
         return []
     return [Action("extra"), Action("enough")]
 
 
-def _apply_overflow(state: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_overflow(state: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """ "Vox Populi changes": one more card from the deck for a point beyond 10, or no more."""
     _, seat, left = task
     state.tasks.pop()
@@ -141,7 +143,9 @@ def _apply_overflow(state: JugulaState, task: Task, action: Action, events: list
         state.tasks.append((OVERFLOW, seat, left - 1))
 
 
-def lose_vox(state: JugulaState, seat: int, amount: int, events: list[Event], *, rule: str) -> None:
+def lose_vox(
+    state: JugulaFields, seat: int, amount: int, events: list[Event], *, rule: str
+) -> None:
     """Vox Populi changes: move the marker left (by `rule`), never below 0."""
     if amount <= 0:
         return
@@ -151,12 +155,12 @@ def lose_vox(state: JugulaState, seat: int, amount: int, events: list[Event], *,
     )
 
 
-def rivals(state: JugulaState, seat: int) -> list[int]:
+def rivals(state: JugulaFields, seat: int) -> list[int]:
     """The opponents still in the arena."""
     return [s for s in range(state.num_players) if s != seat and not state.out[s]]
 
 
-def lead(state: JugulaState, seat: int, points: int) -> bool:
+def lead(state: JugulaFields, seat: int, points: int) -> bool:
     """At least `points` higher than every opponent's Vox Populi (a loop: asked of the hand's
     cards at every turn, where a generator in all() costs a frame more)."""
     vox, out = state.vox, state.out
@@ -167,12 +171,12 @@ def lead(state: JugulaState, seat: int, points: int) -> bool:
     return True
 
 
-def highest(state: JugulaState, seat: int) -> bool:
+def highest(state: JugulaFields, seat: int) -> bool:
     """ "If your Vox Populi is...": higher than every opponent's (strictly)."""
     return lead(state, seat, 1)
 
 
-def commit_choices(s: JugulaState, seat: int, verb: str) -> list[Action]:
+def commit_choices(s: JugulaFields, seat: int, verb: str) -> list[Action]:
     """A face-down card from the hand (never the last one: "Last but not least!", nor the card
     a Dubitatio compels him to play next turn) or the deck's top; a hand card only when there
     is no deck to take from."""
@@ -190,7 +194,7 @@ def commit_choices(s: JugulaState, seat: int, verb: str) -> list[Action]:
     return found
 
 
-def commit_card(s: JugulaState, seat: int, choice: str) -> int:
+def commit_card(s: JugulaFields, seat: int, choice: str) -> int:
     """The card id committed (leaving the hand), DECK, or NOBODY for no card at all."""
     if choice == "deck":
         return DECK
@@ -201,7 +205,7 @@ def commit_card(s: JugulaState, seat: int, choice: str) -> int:
     return card
 
 
-def fight_cards(s: JugulaState) -> list[tuple[int, int]]:
+def fight_cards(s: JugulaFields) -> list[tuple[int, int]]:
     """(seat, card) of every card on the table for the attack in progress: the committed ones
     (face down or revealed) and any set aside by Resilient."""
     fight = s.fight
@@ -215,14 +219,14 @@ def fight_cards(s: JugulaState) -> list[tuple[int, int]]:
     return [(seat, card) for seat, card in found if card >= 0]
 
 
-def clear_fight(s: JugulaState) -> None:
+def clear_fight(s: JugulaFields) -> None:
     """The attack is over: its cards go to their owners' discard piles."""
     for seat, card in fight_cards(s):
         s.discard[seat].append(card)
     s.fight = None
 
 
-def card_places(s: JugulaState, seat: int) -> list[int]:
+def card_places(s: JugulaFields, seat: int) -> list[int]:
     """Every card of `seat`, wherever it is: each of his 24 cards appears exactly once."""
     places = [
         *s.hand[seat],
@@ -238,7 +242,7 @@ def card_places(s: JugulaState, seat: int) -> list[int]:
     return places
 
 
-LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {OVERFLOW: _legal_overflow}
-APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {OVERFLOW: _legal_overflow}
+APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     OVERFLOW: _apply_overflow
 }

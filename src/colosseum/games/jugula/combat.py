@@ -44,7 +44,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 Task = tuple[Any, ...]
 
@@ -61,13 +61,13 @@ def _zones(width: int, height: int, reach: int, bow: bool, massive: bool) -> Zon
     return tuple(geo.attack_zone(k >> 2, k & 3, reach, bow, massive) for k in range(geo.size * 4))
 
 
-def _attack_zones(s: JugulaState) -> list[Zones]:
+def _attack_zones(s: JugulaFields) -> list[Zones]:
     """By gladiator, his `_zones` (all empty before his armatura is chosen), made once per
     familiae (`arena.per_familiae`)."""
     return arena.per_familiae(s, _BY_FAMILIAE, _gladiators_zones)
 
 
-def _gladiators_zones(s: JugulaState) -> list[Zones]:
+def _gladiators_zones(s: JugulaFields) -> list[Zones]:
     geo = s.catalog.geo
     found: list[Zones] = []
     for g, fighter in enumerate(s.fighters):
@@ -79,7 +79,7 @@ def _gladiators_zones(s: JugulaState) -> list[Zones]:
     return found
 
 
-def targets(s: JugulaState, a: int) -> list[int]:
+def targets(s: JugulaFields, a: int) -> list[int]:
     """ "Eligible targets": enemies in the front zone (projected by Range; never adjacent for a
     Bow; the danger zone alone for Massive), not wounded this turn, and not a Sharp gladiator
     unless adjacent. A hindered attacker has none ("Hindrance"). Asked of every gladiator at
@@ -101,7 +101,7 @@ def targets(s: JugulaState, a: int) -> list[int]:
     return found
 
 
-def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
+def _legal_pick(s: JugulaFields, task: Task) -> list[Action]:
     """Combat Effect: the next attack (attacker and target), a Hindering attack with a marker
     on the attacker's card, or "done" (Ardor Oris' single attack is not optional)."""
     seat, only, ardor = task[1], task[3], task[5]
@@ -139,7 +139,7 @@ def _attack(kind: str, attacker: int, defender: int, at: str, to: str) -> Attack
     return Attack(kind, attacker, defender, (at, to))
 
 
-def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_pick(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     _, seat, left, only, bonus, ardor = task
     s.tasks.pop()
     if action.kind == "done":
@@ -176,11 +176,11 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
 # --- committing and revealing the cards ----------------------------------------------------------
 
 
-def _legal_commit(s: JugulaState, task: Task) -> list[Action]:
+def _legal_commit(s: JugulaFields, task: Task) -> list[Action]:
     return cards.commit_choices(s, task[1], "card")
 
 
-def _apply_commit(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_commit(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """ "Attack resolution": the attacker's lanista commits first, then the defender's; a card
     from the hand or the deck's top, face down. Then both are revealed."""
     seat, side = task[1], task[2]
@@ -199,7 +199,7 @@ def _apply_commit(s: JugulaState, task: Task, action: Action, events: list[Event
     _reveal(s, events)
 
 
-def _reveal(s: JugulaState, events: list[Event]) -> None:
+def _reveal(s: JugulaFields, events: list[Event]) -> None:
     fight = s.fight
     assert fight is not None
     a_seat, d_seat = s.fighters[fight.attacker].seat, s.fighters[fight.defender].seat
@@ -225,16 +225,16 @@ def _reveal(s: JugulaState, events: list[Event]) -> None:
     conclude(s, events)
 
 
-def _die(s: JugulaState, card: int) -> int:
+def _die(s: JugulaFields, card: int) -> int:
     """A committed card's die; no card at all (nothing left anywhere) counts 0."""
     return s.catalog.cards[card].die if card >= 0 else 0
 
 
-def _legal_resilient(s: JugulaState, task: Task) -> list[Action]:
+def _legal_resilient(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("swap"), Action("keep")]
 
 
-def _apply_resilient(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_resilient(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Resilient: a defence card showing 0 or 1 may be discarded for the deck's top card."""
     s.tasks.pop()
     fight = s.fight
@@ -253,7 +253,7 @@ def _apply_resilient(s: JugulaState, task: Task, action: Action, events: list[Ev
 # --- combat scores -------------------------------------------------------------------------------
 
 
-def _harassed(s: JugulaState, g: int) -> bool:
+def _harassed(s: JugulaFields, g: int) -> bool:
     """Harassment: `g` stands in the danger zone of an enemy harasser."""
     geo = arena.geo_of(s)
     square = s.square[g]
@@ -267,7 +267,7 @@ def _harassed(s: JugulaState, g: int) -> bool:
     return False
 
 
-def threatening(s: JugulaState, g: int, fight: Fight) -> int:
+def threatening(s: JugulaFields, g: int, fight: Fight) -> int:
     """ "Threatening gladiator": enemies of `g` with `g` in their front zone, except those in
     the attack and those standing in the danger zone of one of their own enemies who is not in
     the attack."""
@@ -284,7 +284,7 @@ def threatening(s: JugulaState, g: int, fight: Fight) -> int:
     return count
 
 
-def scores(s: JugulaState, fight: Fight) -> tuple[int, int]:
+def scores(s: JugulaFields, fight: Fight) -> tuple[int, int]:
     """ "Combat modifiers": (attack score, defence score), each at least the minimum."""
     rules = s.catalog.rules
     combat, traits, talents = rules.combat, rules.traits, rules.talents
@@ -342,7 +342,7 @@ def scores(s: JugulaState, fight: Fight) -> tuple[int, int]:
 # --- the outcome ---------------------------------------------------------------------------------
 
 
-def push_squares(s: JugulaState, a: int, d: int) -> tuple[int, list[int]]:
+def push_squares(s: JugulaFields, a: int, d: int) -> tuple[int, list[int]]:
     """ "Pushed back gladiator": (the square straight away from the attacker, or -1 if off the
     arena; the free squares the defender may be pushed into). The straight square if free,
     else the squares next to it and to the defender that are one step further from the
@@ -366,7 +366,7 @@ def push_squares(s: JugulaState, a: int, d: int) -> tuple[int, list[int]]:
     return straight, free
 
 
-def conclude(s: JugulaState, events: list[Event]) -> None:
+def conclude(s: JugulaFields, events: list[Event]) -> None:
     """ "Attack outcome": compare the scores; the most favourable outcome to the attacker."""
     fight = s.fight
     assert fight is not None
@@ -433,7 +433,7 @@ def conclude(s: JugulaState, events: list[Event]) -> None:
         s.tasks.append((PUSH, chooser, tuple(free)))
 
 
-def push(s: JugulaState, d: int, square: int, events: list[Event]) -> None:
+def push(s: JugulaFields, d: int, square: int, events: list[Event]) -> None:
     """The defender moves back one square keeping his facing; danger zones are ignored."""
     fight = s.fight
     assert fight is not None
@@ -442,27 +442,27 @@ def push(s: JugulaState, d: int, square: int, events: list[Event]) -> None:
     events.append(Event("pushed_back", arena.describe(s, d), rule="jugula.combat.push-back"))
 
 
-def _legal_push(s: JugulaState, task: Task) -> list[Action]:
+def _legal_push(s: JugulaFields, task: Task) -> list[Action]:
     names = s.catalog.rules.squares
     return [Action("push", names[sq]) for sq in task[2]]
 
 
-def _apply_push(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_push(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     s.tasks.pop()
     fight = s.fight
     assert fight is not None
     push(s, fight.defender, s.catalog.rules.squares.index(str(action.args[0])), events)
 
 
-def _wound(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _wound(s: JugulaFields, task: Task, events: list[Event]) -> None:
     victory.wound(s, task[1], task[2], events, rule="jugula.combat.attack-outcome")
 
 
-def _legal_acclaim(s: JugulaState, task: Task) -> list[Action]:
+def _legal_acclaim(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("acclaim"), Action("decline")]
 
 
-def _apply_acclaim(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_acclaim(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """ "Attack outcome": the defender's lanista "may" take +1 Vox Populi when his score is
     higher; declining keeps his marker (and, say, Virtus playable) where it is."""
     seat = task[1]
@@ -474,7 +474,7 @@ def _apply_acclaim(s: JugulaState, task: Task, action: Action, events: list[Even
         events.append(Event("acclaim_declined", {"seat": seat}, rule=rule))
 
 
-def _resolved(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _resolved(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """The attack's effects are resolved: Ardor Oris wounds its attacker ("at the end of the
     attack"); then, if anyone was hurt, defeat is checked once for the whole attack, so both
     familiae can be beaten at the same time ("Winning the game"). A blow on the defender is
@@ -490,7 +490,7 @@ def _resolved(s: JugulaState, task: Task, events: list[Event]) -> None:
         victory.check(s, NOBODY, s.fighters[a].seat, events)
 
 
-def _dodge_check(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _dodge_check(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """Dodge: once pushed back, he may spend one MP to move."""
     fight = s.fight
     assert fight is not None
@@ -500,7 +500,7 @@ def _dodge_check(s: JugulaState, task: Task, events: list[Event]) -> None:
         s.tasks.append((MOVE, s.fighters[d].seat, d, mp, MOVE_DODGE, fight.vacated))
 
 
-def pursuit_path(s: JugulaState, a: int, square: int) -> list[int]:
+def pursuit_path(s: JugulaFields, a: int, square: int) -> list[int]:
     """Pursuing: the shortest way from the attacker to the vacated `square` through free
     squares, king's steps (no MP, danger zones ignored); [] if there is none."""
     start = s.square[a]
@@ -525,7 +525,7 @@ def pursuit_path(s: JugulaState, a: int, square: int) -> list[int]:
     return path[::-1]
 
 
-def _pursue_check(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _pursue_check(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """Pursuing: if the defender's square is empty, the attacker may move into it, from any
     distance (a ranged attacker too), by a way of free squares."""
     fight = s.fight
@@ -534,11 +534,11 @@ def _pursue_check(s: JugulaState, task: Task, events: list[Event]) -> None:
         s.tasks.append((PURSUE, s.fighters[fight.attacker].seat, fight.vacated))
 
 
-def _legal_pursue(s: JugulaState, task: Task) -> list[Action]:
+def _legal_pursue(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("pursue"), Action("hold")]
 
 
-def _apply_pursue(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_pursue(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Pursuing: into the vacated square by the shortest free way, keeping his facing."""
     s.tasks.pop()
     fight = s.fight
@@ -552,13 +552,13 @@ def _apply_pursue(s: JugulaState, task: Task, action: Action, events: list[Event
         events.append(Event("pursues", data, rule="jugula.combat.pursuing"))
 
 
-def attack_end(s: JugulaState, task: Task, events: list[Event]) -> None:
+def attack_end(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """The revealed cards go to their owners' discard piles."""
     assert s.fight is not None
     cards.clear_fight(s)
 
 
-LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
     ATTACK_PICK: _legal_pick,
     COMMIT: _legal_commit,
     RESILIENT_SWAP: _legal_resilient,
@@ -566,7 +566,7 @@ LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
     PURSUE: _legal_pursue,
     ACCLAIM: _legal_acclaim,
 }
-APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     ATTACK_PICK: _apply_pick,
     COMMIT: _apply_commit,
     RESILIENT_SWAP: _apply_resilient,
@@ -574,7 +574,7 @@ APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
     PURSUE: _apply_pursue,
     ACCLAIM: _apply_acclaim,
 }
-AUTOMATIC: dict[int, Callable[[JugulaState, Task, list[Event]], None]] = {
+AUTOMATIC: dict[int, Callable[[JugulaFields, Task, list[Event]], None]] = {
     WOUND: _wound,
     DODGE_CHECK: _dodge_check,
     PURSUE_CHECK: _pursue_check,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...core.data_cache import cached
+from ...core.data_cache import bundled_or_read
 from ...core.rule_ids import RuleId, load_rule_ids
 from .catalog import (
     DATA_DIR,
@@ -78,9 +78,7 @@ __all__ = [
 def load_catalog(folder: str = "") -> Catalog:
     """The validated data of `folder` (empty: the bundled data, kept validated between
     processes); DataError says what is wrong."""
-    if not folder:
-        return cached("jugula-catalog", Catalog, lambda: _read(""))
-    return _read(folder)
+    return bundled_or_read("jugula-catalog", Catalog, folder, _read)
 
 
 def _read(folder: str) -> Catalog:

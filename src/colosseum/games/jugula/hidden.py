@@ -19,7 +19,7 @@ from .position import TASK_NAMES
 
 if TYPE_CHECKING:
     from .data import Armatura, Catalog
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 
 def _codes(catalog: Catalog) -> tuple[str, ...]:
@@ -58,7 +58,7 @@ _TRAITS: dict[tuple[Any, ...], tuple[str, ...]] = {}
 _TALENTS: dict[int, tuple[str, ...]] = {}
 
 
-def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
+def _gladiator(s: JugulaFields, g: int) -> dict[str, Any]:
     fighter = s.fighters[g]
     if fighter.armatura < 0:
         return {"id": g, "seat": fighter.seat, "armatura": None}
@@ -98,14 +98,14 @@ def _gladiator(s: JugulaState, g: int) -> dict[str, Any]:
 Fixed = tuple[dict[str, Any], tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]]
 
 
-def _fixed(s: JugulaState) -> list[Fixed]:
+def _fixed(s: JugulaFields) -> list[Fixed]:
     """Per gladiator, what his card and upgrades fix in the view: the entry's keys in order
     (the rest filled per view) and, by side (unhurt, wounded), his MP, attack and defence.
     Made once per familiae (`arena.per_familiae`)."""
     return arena.per_familiae(s, _FIXED, _fixed_of)
 
 
-def _fixed_of(s: JugulaState) -> list[Fixed]:
+def _fixed_of(s: JugulaFields) -> list[Fixed]:
     fixed: list[Fixed] = []
     for g, fighter in enumerate(s.fighters):
         if fighter.armatura < 0:
@@ -162,7 +162,7 @@ _KEYS = (
 _FIXED: dict[int, Any] = {}
 
 
-def view(s: JugulaState, seat: int | None) -> dict[str, Any]:
+def view(s: JugulaFields, seat: int | None) -> dict[str, Any]:
     codes = _codes(s.catalog)
     rules = s.catalog.rules
     lanistae = []
@@ -218,7 +218,7 @@ def view(s: JugulaState, seat: int | None) -> dict[str, Any]:
     return result
 
 
-def _fight(s: JugulaState, seat: int | None) -> dict[str, Any] | None:
+def _fight(s: JugulaFields, seat: int | None) -> dict[str, Any] | None:
     fight = s.fight
     if fight is None:
         return None
@@ -246,7 +246,7 @@ def _fight(s: JugulaState, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def resample(s: JugulaState, seat: int, rng: random.Random) -> None:
+def resample(s: JugulaFields, seat: int, rng: random.Random) -> None:
     """Deal again everything `seat` cannot know: each rival's unknown hand cards, deck below
     the publicly known top and face-down cards together; his own deck below what he knows."""
     fight = s.fight

@@ -52,7 +52,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 # Tasks that belong to an attack in progress, and those whose second item is not a seat.
 FIGHT_TASKS = frozenset(
@@ -63,7 +63,7 @@ SET_UP = frozenset({PICK_ARMATURA, ZONE, DEPLOY})
 FRAME = frozenset({PICK_ARMATURA, ZONE, DEPLOY, ROUND_REVEAL, FIRST, END_TURN, NEXT_TURN})
 
 
-def check(s: JugulaState) -> None:
+def check(s: JugulaFields) -> None:
     """Refuse `s` (freshly read from a position) unless every invariant holds."""
     _shapes(s)
     _fighters(s)
@@ -76,7 +76,7 @@ def check(s: JugulaState) -> None:
     _outcome(s)
 
 
-def _shapes(s: JugulaState) -> None:
+def _shapes(s: JugulaFields) -> None:
     """One entry per gladiator and per seat, for the number of lanistae."""
     count = s.num_players * s.catalog.rules.familia
     for name in ("fighters", "square", "facing", "wounds", "marker", "held", "moved", "hurt"):
@@ -98,7 +98,7 @@ def _shapes(s: JugulaState) -> None:
         raise invalid("options.simple", "the 4-point variant is for two lanistae")
 
 
-def _fighters(s: JugulaState) -> None:
+def _fighters(s: JugulaFields) -> None:
     """Four different armaturae per familia, upgrades and talents as a ludus may give them."""
     catalog = s.catalog
     size = catalog.rules.familia
@@ -139,7 +139,7 @@ def _fighters(s: JugulaState) -> None:
             raise invalid(f"fighters.{g}.armatura", "his lanista has no pick pending")
 
 
-def _arena(s: JugulaState) -> None:
+def _arena(s: JugulaFields) -> None:
     """The board and the squares agree; the fallen are off the arena; Hindrance markers."""
     for square, g in enumerate(s.board):
         if g >= len(s.fighters):
@@ -174,7 +174,7 @@ def _arena(s: JugulaState) -> None:
             raise invalid(f"held.{g}", f"he holds {s.marker.count(g)} markers")
 
 
-def _cards(s: JugulaState) -> None:
+def _cards(s: JugulaFields) -> None:
     """Each lanista's 24 cards, each in exactly one place; what each pile may hold."""
     catalog = s.catalog
     size = len(catalog.cards)
@@ -197,7 +197,7 @@ def _cards(s: JugulaState) -> None:
             raise invalid(f"in_play.{seat}", "each card in play has its end pending (end_card)")
 
 
-def _seats(s: JugulaState) -> None:
+def _seats(s: JugulaFields) -> None:
     """Zones, the round's order, the departed familiae and the winners."""
     players = s.num_players
     picking = any(task[0] == PICK_ARMATURA for task in s.tasks)
@@ -237,7 +237,7 @@ def _seats(s: JugulaState) -> None:
         raise invalid("over", "a finished game has no task, attack, card in play or round card")
 
 
-def _frame(s: JugulaState) -> None:
+def _frame(s: JugulaFields) -> None:
     """The bottom of the stack is what carries the game on: the set-up's picks, zone or
     deployment, a round's cards or first player (three or four lanistae), or the end of the
     turn in progress; those tasks appear nowhere else."""
@@ -275,7 +275,7 @@ def _frame(s: JugulaState) -> None:
         _deployment(s, s.tasks[0][1])
 
 
-def _deployment(s: JugulaState, seat: int) -> None:
+def _deployment(s: JugulaFields, seat: int) -> None:
     """Deployment goes clockwise from the first player: those before `seat` have deployed and
     chosen their zone, those after have done neither."""
     players = s.num_players
@@ -299,7 +299,7 @@ def _deployment(s: JugulaState, seat: int) -> None:
         raise invalid("square", f"seat {seat} has nobody left to deploy")
 
 
-def _tasks(s: JugulaState) -> None:
+def _tasks(s: JugulaFields) -> None:
     """Each task refers to seats, gladiators and cards that exist and fit it."""
     players = s.num_players
     for i, task in enumerate(s.tasks):
@@ -344,7 +344,7 @@ def _gladiators_of(task: tuple[Any, ...]) -> list[int]:
     return []
 
 
-def _task(s: JugulaState, task: tuple[Any, ...], where: str) -> None:
+def _task(s: JugulaFields, task: tuple[Any, ...], where: str) -> None:
     kind = task[0]
     seat_of = [f.seat for f in s.fighters]
     if kind in (MOVE, AWARE_TURN, IMPETUS_MOVE):
@@ -382,7 +382,7 @@ def _task(s: JugulaState, task: tuple[Any, ...], where: str) -> None:
         raise invalid(f"{where}.2", "a pursuit goes into an empty square")
 
 
-def _push_task(s: JugulaState, task: tuple[Any, ...], where: str) -> None:
+def _push_task(s: JugulaFields, task: tuple[Any, ...], where: str) -> None:
     assert s.fight is not None
     d = s.fight.defender
     geo = arena.geo_of(s)
@@ -395,7 +395,7 @@ def _push_task(s: JugulaState, task: tuple[Any, ...], where: str) -> None:
         raise invalid(f"{where}.2", "a push back goes into free squares next to the defender")
 
 
-def _fight(s: JugulaState) -> None:
+def _fight(s: JugulaFields) -> None:
     """The attack in progress: an attacker and a defender of different familiae, cards that
     fit how far it has gone."""
     fight = s.fight
@@ -437,7 +437,7 @@ def _fight(s: JugulaState) -> None:
             raise invalid(f"tasks.{i}.1", "the attacker pursues")
 
 
-def _outcome(s: JugulaState) -> None:
+def _outcome(s: JugulaFields) -> None:
     """No familia is already beaten while the fight goes on (outside sudden death)."""
     if s.over or s.sudden or any(task[0] in SET_UP for task in s.tasks):
         return

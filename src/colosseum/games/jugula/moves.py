@@ -31,7 +31,7 @@ from .model import (
 from .movement import Step, Terrain
 
 if TYPE_CHECKING:
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 Task = tuple[Any, ...]
 
@@ -44,7 +44,7 @@ MOVE_RULES = (
 """By move mode: the rule a step applies (`Event.rule`)."""
 
 
-def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
+def terrain(s: JugulaFields, g: int, mode: int) -> Terrain:
     """The movement costs and limits for gladiator `g`: enemies exerting zones (a hindered one
     exerts none), Fast, Souple, Impressive enemies, and Par Pari Refertur's forbidden fronts."""
     talents = s.fighters[g].talents
@@ -66,12 +66,12 @@ def terrain(s: JugulaState, g: int, mode: int) -> Terrain:
     )
 
 
-def full_mp(s: JugulaState, g: int, mode: int) -> int:
+def full_mp(s: JugulaFields, g: int, mode: int) -> int:
     extra = s.catalog.rules.abilities.par_pari_mp if mode == MOVE_PAR_PARI else 0
     return arena.mp(s, g) + extra
 
 
-def in_enemy_front(s: JugulaState, g: int) -> bool:
+def in_enemy_front(s: JugulaFields, g: int) -> bool:
     """Whether `g` stands in the front zone of an enemy in the arena (a loop over the
     gladiators, in any order: the answer is the same)."""
     front = arena.geo_of(s).front
@@ -84,14 +84,14 @@ def in_enemy_front(s: JugulaState, g: int) -> bool:
     return False
 
 
-def can_move(s: JugulaState, g: int, mode: int) -> bool:
+def can_move(s: JugulaFields, g: int, mode: int) -> bool:
     """On the arena, not hindered, and free to start (`may_start`)."""
     if s.square[g] < 0 or arena.hindered(s, g):
         return False
     return may_start(s, g, mode)
 
 
-def may_start(s: JugulaState, g: int, mode: int) -> bool:
+def may_start(s: JugulaFields, g: int, mode: int) -> bool:
     """Par Pari Refertur never starts in an enemy's front zone; any other move may."""
     return mode != MOVE_PAR_PARI or not in_enemy_front(s, g)
 
@@ -99,7 +99,7 @@ def may_start(s: JugulaState, g: int, mode: int) -> bool:
 # --- designating the gladiators ------------------------------------------------------------------
 
 
-def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
+def _legal_pick(s: JugulaFields, task: Task) -> list[Action]:
     """Movement Effect: a gladiator not moved yet this turn; a hindered one may only spend his
     MP to shake off his markers ("Hindrance"). Ability moves (mode) may pick any of them."""
     seat, mode = task[1], task[3]
@@ -136,7 +136,7 @@ def _picks(square: int, name: str) -> tuple[Pick, Pick]:
     return Pick("move", name, square), Pick("shake", name, square)
 
 
-def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_pick(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     _, seat, left, mode = task
     s.tasks.pop()
     if action.kind == "done":
@@ -155,7 +155,7 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
     s.tasks.append((MOVE, seat, g, full_mp(s, g, mode), mode, NOBODY))
 
 
-def shake_off(s: JugulaState, g: int, events: list[Event]) -> None:
+def shake_off(s: JugulaFields, g: int, events: list[Event]) -> None:
     """Hindrance: sacrificing all his MP, he puts every marker back on its owner's card."""
     s.marker = [-1 if victim == g else victim for victim in s.marker]
     arena.put(s, "held", g, 0)
@@ -281,7 +281,7 @@ class _Paths:
         return text
 
 
-def _legal_move(s: JugulaState, task: Task) -> list[Action]:
+def _legal_move(s: JugulaFields, task: Task) -> list[Action]:
     """Every reachable (square, facing) with its cheapest path, and "stay"."""
     g, mp, mode = task[2], task[3], task[4]
     if s.square[g] < 0 or mp <= 0 or arena.hindered(s, g):
@@ -292,7 +292,7 @@ def _legal_move(s: JugulaState, task: Task) -> list[Action]:
     return Destination.every(paths, land.ends(facing, mp), square * 4 + facing)
 
 
-def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_move(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Carry the move out step by step; an Aware enemy next to a new square may turn, and then
     the MP left become a new decision."""
     _, seat, g, mp, mode, vacated = task
@@ -333,7 +333,7 @@ def _apply_move(s: JugulaState, task: Task, action: Action, events: list[Event])
             return
 
 
-def _parse_path(s: JugulaState, g: int, mode: int, path: str) -> list[Step]:
+def _parse_path(s: JugulaFields, g: int, mode: int, path: str) -> list[Step]:
     """The steps of a legal action's path ("d5n-e5e"), with their costs."""
     names = s.catalog.rules.squares
     land = terrain(s, g, mode)
@@ -346,14 +346,14 @@ def _parse_path(s: JugulaState, g: int, mode: int, path: str) -> list[Step]:
     return steps
 
 
-def _legal_aware(s: JugulaState, task: Task) -> list[Action]:
+def _legal_aware(s: JugulaFields, task: Task) -> list[Action]:
     g = task[2]
     if s.square[g] < 0:
         return []
     return [Action("face", arena.name(s, g), letter) for letter in FACING_LETTERS]
 
 
-def _apply_aware(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_aware(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Aware: an enemy moved next to him; he may freely change his facing."""
     g = task[2]
     s.tasks.pop()
@@ -364,17 +364,17 @@ def _apply_aware(s: JugulaState, task: Task, action: Action, events: list[Event]
         events.append(Event("aware", data, rule="jugula.talents.aware"))
 
 
-def start_move(s: JugulaState, seat: int, g: int, mode: int) -> None:
+def start_move(s: JugulaFields, seat: int, g: int, mode: int) -> None:
     """Push the move of `g` with his full MP (Impetus, Dementia, Par Pari Refertur)."""
     s.tasks.append((MOVE, seat, g, full_mp(s, g, mode), mode, NOBODY))
 
 
-LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
     MOVE_PICK: _legal_pick,
     MOVE: _legal_move,
     AWARE_TURN: _legal_aware,
 }
-APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     MOVE_PICK: _apply_pick,
     MOVE: _apply_move,
     AWARE_TURN: _apply_aware,

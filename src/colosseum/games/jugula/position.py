@@ -35,7 +35,7 @@ from .model import (
 from .options import OPTIONS
 
 if TYPE_CHECKING:
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 SQUARES = 64  # "What You Will Need": an arena of 64 squares (8×8)
 FAMILIA = 4
@@ -297,7 +297,7 @@ def schema() -> dict[str, Any]:
 # --- out of and into a state ---------------------------------------------------------------------
 
 
-def write(s: JugulaState) -> dict[str, Any]:
+def write(s: JugulaFields) -> dict[str, Any]:
     """The game-specific part of `to_position`."""
     body: dict[str, Any] = {"seed": s.seed, "rng": s.rng.state}
     for name in SCALARS:
@@ -328,7 +328,7 @@ def _task_of(item: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(tuple(x) if isinstance(x, list) else x for x in item)
 
 
-def read(s: JugulaState, position: dict[str, Any]) -> None:
+def read(s: JugulaFields, position: dict[str, Any]) -> None:
     """Fill `s` from a position: the schema first, then the rules' invariants; InvalidRecord
     names the first broken field."""
     parsed = validate_position(JugulaPosition, position)

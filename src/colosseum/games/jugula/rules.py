@@ -46,7 +46,7 @@ from .options import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from .data import Catalog
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 Task = tuple[Any, ...]
 TRIVIAL = frozenset({"done", "stay"})
@@ -60,7 +60,7 @@ EFFECT_RULES = {
 """By effect: the rule (`Event.rule`) a card played for it applies (the ability: its card's)."""
 
 
-def marker_start(s: JugulaState, g: int) -> int:
+def marker_start(s: JugulaFields, g: int) -> int:
     """Hindrance: each gladiator with the trait starts with his marker on his card (-1);
     -2: he has no marker."""
     index = s.fighters[g].armatura
@@ -72,12 +72,12 @@ def marker_start(s: JugulaState, g: int) -> int:
 # --- the dispatcher ------------------------------------------------------------------------------
 
 
-def legal_actions(s: JugulaState) -> list[Action]:
+def legal_actions(s: JugulaFields) -> list[Action]:
     return _legal_for(s, s.tasks[-1])
 
 
 def apply_action(
-    s: JugulaState, action: Action | None, events: list[Event] | None = None
+    s: JugulaFields, action: Action | None, events: list[Event] | None = None
 ) -> list[Event]:
     """Carry out a legal action for the task on top (None: none), then run automatic tasks and
     skip empty decisions until a decision with a choice is on top (or the game is over); a
@@ -112,25 +112,25 @@ def apply_action(
     return events
 
 
-def settle(s: JugulaState, events: list[Event]) -> None:
+def settle(s: JugulaFields, events: list[Event]) -> None:
     """`apply_action` with no action: the automatic tasks and empty decisions on top, run."""
     apply_action(s, None, events)
 
 
-def _legal_for(s: JugulaState, task: Task) -> list[Action]:
+def _legal_for(s: JugulaFields, task: Task) -> list[Action]:
     return _LEGAL[task[0]](s, task)
 
 
 # --- set-up: armaturae, zones, deployment ---------------------------------------------------------
 
 
-def _legal_pick(s: JugulaState, task: Task) -> list[Action]:
+def _legal_pick(s: JugulaFields, task: Task) -> list[Action]:
     seat = task[1]
     mine = {s.fighters[g].armatura for g in arena.familia(s, seat)}
     return [Action("pick", a.code) for a in s.catalog.armaturae if a.index not in mine]
 
 
-def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_pick(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """ "Setting up the game": each lanista chooses four different armaturae."""
     seat = task[1]
     index = s.catalog.armatura_by_code[str(action.args[0])]
@@ -153,7 +153,7 @@ def _apply_pick(s: JugulaState, task: Task, action: Action, events: list[Event])
         start_deployment(s)
 
 
-def start_deployment(s: JugulaState) -> None:
+def start_deployment(s: JugulaFields) -> None:
     """The first player deploys first, then the others clockwise; with three or four lanistae
     each first picks one of the free zones ("Multi-Player Games", "Entering the arena")."""
     kind = ZONE if s.num_players > 2 else DEPLOY
@@ -162,24 +162,24 @@ def start_deployment(s: JugulaState) -> None:
     s.tasks.append((kind, s.first_seat))
 
 
-def side_name(s: JugulaState, zone: int) -> str:
+def side_name(s: JugulaFields, zone: int) -> str:
     """The side of the arena a zone lies on: two lanistae sit south and north."""
     return ("south", "north")[zone] if s.num_players == 2 else SIDES[zone]
 
 
-def forward_facing(s: JugulaState, zone: int) -> int:
+def forward_facing(s: JugulaFields, zone: int) -> int:
     """The facing towards the arena from a zone's side (N from the south, and so on)."""
     return ("north", "east", "south", "west").index(
         {"south": "north", "west": "east", "north": "south", "east": "west"}[side_name(s, zone)]
     )
 
 
-def _legal_zone(s: JugulaState, task: Task) -> list[Action]:
+def _legal_zone(s: JugulaFields, task: Task) -> list[Action]:
     taken = {z for z in s.zone if z >= 0}
     return [Action("zone", side_name(s, z)) for z in range(s.num_players) if z not in taken]
 
 
-def _apply_zone(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_zone(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """ "Entering the arena": the first player picks one of the zones, then each clockwise."""
     seat = task[1]
     zone = s.zone[:]
@@ -196,7 +196,7 @@ def _apply_zone(s: JugulaState, task: Task, action: Action, events: list[Event])
     s.tasks.append((DEPLOY, seat))
 
 
-def _legal_deploy(s: JugulaState, task: Task) -> list[Action]:
+def _legal_deploy(s: JugulaFields, task: Task) -> list[Action]:
     seat = task[1]
     rules = s.catalog.rules
     squares = [sq for sq in rules.deployment[s.num_players][s.zone[seat]] if s.board[sq] < 0]
@@ -225,7 +225,7 @@ def _deploys(
     )
 
 
-def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_deploy(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Each gladiator on a free square of the lanista's zone; an Arena Idol stirs the crowd."""
     seat = task[1]
     code, square, facing = action.args
@@ -245,7 +245,7 @@ def _apply_deploy(s: JugulaState, task: Task, action: Action, events: list[Event
     s.tasks.extend(idol)
 
 
-def _deployed(s: JugulaState, seat: int, events: list[Event]) -> None:
+def _deployed(s: JugulaFields, seat: int, events: list[Event]) -> None:
     if any(s.square[x] < 0 and s.wounds[x] < 2 for x in arena.familia(s, seat)):
         return
     s.tasks.pop()
@@ -261,7 +261,7 @@ def _deployed(s: JugulaState, seat: int, events: list[Event]) -> None:
 # --- rounds (three or four lanistae) -------------------------------------------------------------
 
 
-def new_round(s: JugulaState, events: list[Event]) -> None:
+def new_round(s: JugulaFields, events: list[Event]) -> None:
     """ "Game round": each lanista in the arena commits a card face down for the first player."""
     s.rounds += 1
     contenders = tuple(seat for seat in range(s.num_players) if not s.out[seat])
@@ -271,11 +271,11 @@ def new_round(s: JugulaState, events: list[Event]) -> None:
         s.tasks.append((BID, seat))
 
 
-def _legal_bid(s: JugulaState, task: Task) -> list[Action]:
+def _legal_bid(s: JugulaFields, task: Task) -> list[Action]:
     return cards.commit_choices(s, task[1], "bid")
 
 
-def _apply_bid(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_bid(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     seat = task[1]
     arena.put(s, "bids", seat, cards.commit_card(s, seat, str(action.args[0])))
     source = "deck" if s.bids[seat] == DECK else "hand"
@@ -285,7 +285,7 @@ def _apply_bid(s: JugulaState, task: Task, action: Action, events: list[Event]) 
     s.tasks.pop()
 
 
-def _round_reveal(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _round_reveal(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """Reveal the round's cards: the highest die designates the first player; ties go to the
     higher Vox Populi, then the still-tied lanistae commit again. Revealed cards are discarded."""
     contenders = task[1]
@@ -315,11 +315,11 @@ def _round_reveal(s: JugulaState, task: Task, events: list[Event]) -> None:
     s.tasks.append((FIRST, tied[0]))
 
 
-def _legal_first(s: JugulaState, task: Task) -> list[Action]:
+def _legal_first(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("first", seat) for seat in range(s.num_players) if not s.out[seat]]
 
 
-def _apply_first(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_first(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """The winner designates the first player (himself or any other); play goes clockwise."""
     s.tasks.pop()
     first = int(action.args[0])
@@ -339,7 +339,7 @@ def _apply_first(s: JugulaState, task: Task, action: Action, events: list[Event]
 # --- turns ---------------------------------------------------------------------------------------
 
 
-def start_turn(s: JugulaState, seat: int, events: list[Event]) -> None:
+def start_turn(s: JugulaFields, seat: int, events: list[Event]) -> None:
     """ "The Cards": a lanista's turn is one card played for one effect, then the hand limit."""
     s.turns += 1
     limit = int(s.options["turn_limit"])
@@ -362,7 +362,7 @@ _TURN_TASKS = tuple(((END_TURN, seat), (PLAY, seat, PLAY_TURN)) for seat in rang
 that outlives its step, and fewer such allocations mean fewer garbage collections)."""
 
 
-def _end_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _end_turn(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """ "Maximum hand size": discard down to the Vox Populi's limit at the end of the turn."""
     seat = task[1]
     limit = s.catalog.rules.vox_hand[s.vox[seat]]
@@ -376,7 +376,7 @@ def _end_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
     _next_turn(s, task, events)
 
 
-def _next_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _next_turn(s: JugulaFields, task: Task, events: list[Event]) -> None:
     seat = task[1]
     if s.num_players == 2:
         start_turn(s, 1 - seat, events)
@@ -390,7 +390,7 @@ def _next_turn(s: JugulaState, task: Task, events: list[Event]) -> None:
     new_round(s, events)
 
 
-def _legal_play(s: JugulaState, task: Task) -> list[Action]:
+def _legal_play(s: JugulaFields, task: Task) -> list[Action]:
     """Any card for any of its effects, except: with one card, only its draw effect (when a
     card can be drawn); the card a Dubitatio compels must be the turn's card; an ability only
     when it has something to act on (`abilities.USABLE`)."""
@@ -439,7 +439,7 @@ def _plays(code: str) -> tuple[tuple[Play, ...], Play, tuple[Play, ...]]:
 
 
 CardPlays = tuple[
-    tuple[Play, ...], tuple[Play, ...], Callable[["JugulaState", int], bool] | None, Play
+    tuple[Play, ...], tuple[Play, ...], Callable[["JugulaFields", int], bool] | None, Play
 ]
 """A card's plays: every effect in `EFFECTS`' order, the same without the ability, the check
 between them (`abilities.USABLE`; None: always usable), the draw. A plain tuple, which CPython
@@ -464,7 +464,7 @@ def _card_plays(catalog: Catalog) -> list[CardPlays]:
     return table
 
 
-def _apply_play(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_play(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     seat = task[1]
     s.tasks.pop()
     if action.kind == "pass":
@@ -501,7 +501,7 @@ PRINTED = {effect: "movement" if effect == "move" else effect for effect in EFFE
 
 
 def use_effect(
-    s: JugulaState, seat: int, effect: str, value: int, events: list[Event], card: int
+    s: JugulaFields, seat: int, effect: str, value: int, events: list[Event], card: int
 ) -> None:
     """Movement, Vox Populi, Combat, Draw and Upgrade effects with the given value, of `card`
     (in play). A Combat Effect with no attack to make is said (`no_attack`): the card is spent
@@ -525,7 +525,7 @@ def use_effect(
         raise ValueError(f"unknown effect {effect!r}")
 
 
-def _end_card(s: JugulaState, task: Task, events: list[Event]) -> None:
+def _end_card(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """A card reaches the discard pile once its effect is fully resolved (or leaves the game)."""
     _, seat, card, removed = task
     s.in_play[seat].remove(card)
@@ -539,11 +539,11 @@ def _end_card(s: JugulaState, task: Task, events: list[Event]) -> None:
         s.discard[seat].append(card)
 
 
-def _legal_effects(s: JugulaState, task: Task) -> list[Action]:
+def _legal_effects(s: JugulaFields, task: Task) -> list[Action]:
     return [Action("use", effect) for effect in task[2]]
 
 
-def _apply_effects(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_effects(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Infamis, Panem et Circenses, Animus, Dubitatio, Fulmen: the next of several effects."""
     kind, seat, effects, values, picks = task
     s.tasks.pop()
@@ -555,7 +555,7 @@ def _apply_effects(s: JugulaState, task: Task, action: Action, events: list[Even
     use_effect(s, seat, str(action.args[0]), values[chosen], events, s.in_play[seat][-1])
 
 
-def _legal_discard(s: JugulaState, task: Task) -> list[Action]:
+def _legal_discard(s: JugulaFields, task: Task) -> list[Action]:
     seat, keep = task[1], task[2]
     hand = s.hand[seat]
     if len(hand) <= keep:
@@ -564,7 +564,7 @@ def _legal_discard(s: JugulaState, task: Task) -> list[Action]:
     return [Action("discard", s.catalog.cards[c].code) for c in kept]
 
 
-def _apply_discard(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_discard(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Discard chosen cards face up until the hand is down to `keep`: the hand limit of the
     lanista whose turn ends, or Paro's for a rival."""
     seat = task[1]
@@ -575,7 +575,7 @@ def _apply_discard(s: JugulaState, task: Task, action: Action, events: list[Even
         s.tasks.pop()
 
 
-def _legal_prima(s: JugulaState, task: Task) -> list[Action]:
+def _legal_prima(s: JugulaFields, task: Task) -> list[Action]:
     seat, stars, exact = task[1], task[3], task[4]
     catalog = s.catalog
     found = [
@@ -588,7 +588,7 @@ def _legal_prima(s: JugulaState, task: Task) -> list[Action]:
     return found
 
 
-def _apply_prima(s: JugulaState, task: Task, action: Action, events: list[Event]) -> None:
+def _apply_prima(s: JugulaFields, task: Task, action: Action, events: list[Event]) -> None:
     """Upgrade Effect / Fraus Fraudis: a Prima Jugula card, shown to all, into the hand."""
     kind, seat, left, stars, exact = task
     s.tasks.pop()
@@ -604,7 +604,7 @@ def _apply_prima(s: JugulaState, task: Task, action: Action, events: list[Event]
         s.tasks.append((kind, seat, left - 1, stars, exact))
 
 
-_LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
+_LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
     PICK_ARMATURA: _legal_pick,
     ZONE: _legal_zone,
     DEPLOY: _legal_deploy,
@@ -619,7 +619,7 @@ _LEGAL: dict[int, Callable[[JugulaState, Task], list[Action]]] = {
     **combat.LEGAL,
     **abilities.LEGAL,
 }
-_APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
+_APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     PICK_ARMATURA: _apply_pick,
     ZONE: _apply_zone,
     DEPLOY: _apply_deploy,
@@ -634,7 +634,7 @@ _APPLY: dict[int, Callable[[JugulaState, Task, Action, list[Event]], None]] = {
     **combat.APPLY,
     **abilities.APPLY,
 }
-_AUTOMATIC: dict[int, Callable[[JugulaState, Task, list[Event]], None]] = {
+_AUTOMATIC: dict[int, Callable[[JugulaFields, Task, list[Event]], None]] = {
     END_CARD: _end_card,
     END_TURN: _end_turn,
     NEXT_TURN: _next_turn,

@@ -13,7 +13,7 @@ from .data import Catalog, load_catalog
 from .model import NOBODY, PICK_ARMATURA, TALENT_BIT, Fighter
 
 if TYPE_CHECKING:
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 UPGRADES = ("mp", "att", "def")
 
@@ -153,7 +153,7 @@ def _prima_in_deck(catalog: Catalog, text: str, players: int) -> list[list[int]]
     return decks
 
 
-def set_up(s: JugulaState, players: int, seed: int, options: dict[str, OptionValue]) -> None:
+def set_up(s: JugulaFields, players: int, seed: int, options: dict[str, OptionValue]) -> None:
     """ "Setting up the game": familiae, decks, hands of four, Vox Populi markers, the first
     player by revealed dice, then deployment (or the armaturae picks first)."""
     s._init_common(players, options, seed)
@@ -220,7 +220,7 @@ def set_up(s: JugulaState, players: int, seed: int, options: dict[str, OptionVal
     rules.settle(s, events)
 
 
-def _first_player(s: JugulaState, events: list[Event]) -> int:
+def _first_player(s: JugulaFields, events: list[Event]) -> int:
     """Each lanista reveals his deck's top card; the highest die goes first, ties reveal again;
     the revealed cards are then shuffled back into their decks."""
     cards = s.catalog.cards

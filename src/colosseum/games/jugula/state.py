@@ -2,7 +2,8 @@
 
 Gladiators are numbered `seat * familia + k`; squares `(rank - 1) * width + file` (`board`).
 The rules live in the modules named after their rulebook sections (`setup`, `rules`, `moves`,
-`combat`, `abilities`, `victory`); this class holds the state and hands each decision to them.
+`combat`, `abilities`, `victory`), reading the fields of `fields.JugulaFields`; this class adds
+the kernel's contract and hands each decision to them.
 """
 
 from __future__ import annotations
@@ -13,39 +14,16 @@ from typing import Any, ClassVar
 
 from ...core.actions import Action
 from ...core.options import OptionValue
-from ...core.rng import Rng
-from ...core.state import State
 from . import hidden, rules, setup
 from . import position as positions
-from .data import Catalog
-from .model import (
-    GAME_ID,
-    LISTS,
-    NESTED,
-    REPLACED,
-    REPLACED_NESTED,
-    SCALARS,
-    VERSION,
-    Fight,
-    Fighter,
-)
+from .fields import JugulaFields
+from .model import GAME_ID, VERSION
 
 
-class JugulaState(State):
+class JugulaState(JugulaFields):
     """A game of Jugula in the arena (see `docs/rules/jugula.md`)."""
 
-    __slots__ = (
-        *SCALARS,
-        *LISTS,
-        *NESTED,
-        *REPLACED,
-        *REPLACED_NESTED,
-        "catalog",
-        "fight",
-        "fighters",
-        "rng",
-        "tasks",
-    )
+    __slots__ = ()
 
     game_id = GAME_ID
     version = VERSION
@@ -56,43 +34,6 @@ class JugulaState(State):
         "south": "s",
         "west": "w",
     }
-
-    catalog: Catalog
-    rng: Rng
-    fighters: tuple[Fighter, ...]
-    fight: Fight | None
-    tasks: list[tuple[Any, ...]]
-    turn_seat: int
-    first_seat: int
-    turns: int
-    rounds: int
-    over: bool
-    sudden: bool
-    order_pos: int
-    square: list[int]
-    facing: list[int]
-    wounds: list[int]
-    marker: list[int]
-    held: list[int]
-    board: list[int]
-    moved: list[bool]
-    hurt: list[bool]
-    vox: list[int]
-    out: list[bool]
-    zone: list[int]
-    order: list[int]
-    compelled: list[int]
-    top_known: list[int]
-    top_public: list[int]
-    bids: list[int]
-    winning_seats: list[int]
-    hand: list[list[int]]
-    deck: list[list[int]]
-    discard: list[list[int]]
-    aside: list[list[int]]
-    removed: list[list[int]]
-    shown: list[list[int]]
-    in_play: list[list[int]]
 
     def clone(self) -> JugulaState:
         """Explicit shallow copies of the fields of SCALARS, LISTS and NESTED (model.py); the

@@ -9,10 +9,10 @@ from ...core.actions import Event
 from . import arena, cards
 
 if TYPE_CHECKING:
-    from .state import JugulaState
+    from .fields import JugulaFields
 
 
-def wound(s: JugulaState, g: int, by_seat: int, events: list[Event], *, rule: str) -> None:
+def wound(s: JugulaFields, g: int, by_seat: int, events: list[Event], *, rule: str) -> None:
     """ "Wounded gladiators": turn the armatura card; a second wound and he bites the dust.
     `by_seat` dealt it (-1 for none): it matters in sudden death. `rule` is the rule that
     wounds him (an attack's outcome, no room to be pushed back, a card), cited by the wound
@@ -29,7 +29,7 @@ def wound(s: JugulaState, g: int, by_seat: int, events: list[Event], *, rule: st
         check(s, by_seat, arena.seat_of(s, g), events)
 
 
-def bite(s: JugulaState, g: int, by_seat: int, events: list[Event], *, rule: str) -> None:
+def bite(s: JugulaFields, g: int, by_seat: int, events: list[Event], *, rule: str) -> None:
     """ "Biting the dust": he is removed from the arena (by `rule`)."""
     if s.square[g] < 0:
         return
@@ -41,7 +41,7 @@ def bite(s: JugulaState, g: int, by_seat: int, events: list[Event], *, rule: str
         check(s, by_seat, arena.seat_of(s, g), events)
 
 
-def beaten(s: JugulaState, seat: int) -> bool:
+def beaten(s: JugulaFields, seat: int) -> bool:
     """Whether the familia of `seat` has lost (two lanistae) or must leave the arena (more)."""
     victory = s.catalog.rules.victory
     alive = arena.standing(s, seat)
@@ -57,7 +57,7 @@ def beaten(s: JugulaState, seat: int) -> bool:
     return (len(alive) - wounded, wounded) == victory.unhurt_and_wounded
 
 
-def conceded(s: JugulaState, seat: int) -> int:
+def conceded(s: JugulaFields, seat: int) -> int:
     """The simple variant's points the familia of `seat` has given away."""
     simple = s.catalog.rules.simple
     total = 0
@@ -69,7 +69,7 @@ def conceded(s: JugulaState, seat: int) -> int:
     return total
 
 
-def check(s: JugulaState, by_seat: int, victim_seat: int, events: list[Event]) -> None:
+def check(s: JugulaFields, by_seat: int, victim_seat: int, events: list[Event]) -> None:
     """After a wound or a fall (outside an attack), or once an attack is resolved: sudden
     death (a blow of `by_seat` on a gladiator of `victim_seat`), then the victory or leaving
     conditions of every familia at once."""
@@ -102,7 +102,7 @@ def check(s: JugulaState, by_seat: int, victim_seat: int, events: list[Event]) -
         finish(s, remaining, "last familia in the arena", events, rule)
 
 
-def start_sudden_death(s: JugulaState, seats: list[int], events: list[Event]) -> None:
+def start_sudden_death(s: JugulaFields, seats: list[int], events: list[Event]) -> None:
     """Both familiae beaten at once: every marker to 10, and the next blow on a rival wins."""
     s.sudden = True
     for seat in seats:
@@ -110,7 +110,7 @@ def start_sudden_death(s: JugulaState, seats: list[int], events: list[Event]) ->
     events.append(Event("sudden_death", {"seats": seats}, rule="jugula.victory.sudden-death"))
 
 
-def leave(s: JugulaState, seat: int, events: list[Event]) -> None:
+def leave(s: JugulaFields, seat: int, events: list[Event]) -> None:
     """ "Victory" (multi-player): the familia leaves the arena and takes no further part. Its
     Hindrance markers on others go back to its cards with it."""
     out = s.out[:]
@@ -128,7 +128,9 @@ def leave(s: JugulaState, seat: int, events: list[Event]) -> None:
     events.append(Event("leaves_arena", {"seat": seat}, rule="jugula.multiplayer.victory"))
 
 
-def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event], rule: str) -> None:
+def finish(
+    s: JugulaFields, winners: list[int], reason: str, events: list[Event], rule: str
+) -> None:
     """The fight is over (by `rule`); cards on the table go to their owners' discard piles."""
     s.over = True
     s.winning_seats = sorted(winners)
@@ -145,7 +147,7 @@ def finish(s: JugulaState, winners: list[int], reason: str, events: list[Event],
     events.append(Event("game_over", {"winners": s.winning_seats, "reason": reason}, rule=rule))
 
 
-def judges_stop(s: JugulaState, events: list[Event]) -> None:
+def judges_stop(s: JugulaFields, events: list[Event]) -> None:
     """The turn limit (ours): the familiae in the arena that conceded least share the win."""
     active = [seat for seat in range(s.num_players) if not s.out[seat]]
     least = min(conceded(s, seat) for seat in active)

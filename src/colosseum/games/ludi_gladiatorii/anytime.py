@@ -35,7 +35,7 @@ from .tableau import (
 )
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 KINDS = frozenset({"buy", "buy-combat", "drop", "saturnalia", "gallicum", "refresh"})
 """The kinds of action handled here, whatever the phase."""
@@ -44,7 +44,7 @@ BETWEEN_STEPS = (PHASE["main"], PHASE["discard"], PHASE["auction"])
 NOT_PLAYING = (PHASE["draft"], PHASE["over"])
 
 
-def actions(s: LudiState) -> list[Action]:
+def actions(s: LudiFields) -> list[Action]:
     """The actions of this module open to the deciding lanista now."""
     if s.phase in NOT_PLAYING:
         return []
@@ -62,7 +62,7 @@ def actions(s: LudiState) -> list[Action]:
     return result
 
 
-def _add_turn_actions(s: LudiState, result: list[Action]) -> None:
+def _add_turn_actions(s: LudiFields, result: list[Action]) -> None:
     """Add to `result` Saturnalia, Bellum Gallicum (turned gladiators too) and the selection
     variant's new building."""
     seat = s.active
@@ -88,7 +88,7 @@ def _add_turn_actions(s: LudiState, result: list[Action]) -> None:
         result.extend([refresh[b] for b in s.centre_buildings])
 
 
-def held(s: LudiState, seat: int) -> int:
+def held(s: LudiFields, seat: int) -> int:
     """Combat (decision): the cards `seat` holds, counting those it played in the combat in
     progress (a loser takes them back, so they stay within the hand of 3)."""
     count = len(s.hands[seat])
@@ -100,7 +100,7 @@ def held(s: LudiState, seat: int) -> int:
     return count
 
 
-def shop_actions(s: LudiState, seat: int) -> list[Action]:
+def shop_actions(s: LudiFields, seat: int) -> list[Action]:
     """Combat (decision): buy a card for 1 coin (hand of 3 at most); discard one for free."""
     rules = s.catalog.rules
     result: list[Action] = []
@@ -115,7 +115,7 @@ def shop_actions(s: LudiState, seat: int) -> list[Action]:
     return result
 
 
-def apply(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Carry out one of these actions; the phase and the step in progress stay as they were
     (the dispatcher then checks what the change allows)."""
     seat = s.decider

@@ -23,12 +23,12 @@ from .tableau import (
 )
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 NOT_ASKED, PASSED = -2, -1
 
 
-def enter(s: LudiState, events: list[Event]) -> None:
+def enter(s: LudiFields, events: list[Event]) -> None:
     """Auction phase: first discard down to as many gladiators as buildings."""
     seat = s.active
     s.auctions_left = 1 + count_effect(s, seat, "extra_auction")
@@ -38,7 +38,7 @@ def enter(s: LudiState, events: list[Event]) -> None:
     discard_or_offer(s, events)
 
 
-def discard_or_offer(s: LudiState, events: list[Event]) -> None:
+def discard_or_offer(s: LudiFields, events: list[Event]) -> None:
     """Turn Sequence 3: discard down first; then an auction if one is left and the lanista has
     room, else the turn ends (also called after an action of `anytime` changed the ludus)."""
     seat = s.active
@@ -52,22 +52,22 @@ def discard_or_offer(s: LudiState, events: list[Event]) -> None:
     end_turn(s, events)
 
 
-def discard_actions(s: LudiState) -> list[Action]:
+def discard_actions(s: LudiFields) -> list[Action]:
     discard = s.catalog.moves.gladiator["discard"]
     return [discard[g] for g in s.gladiators[s.active]]
 
 
-def apply_discard(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_discard(s: LudiFields, action: Action, events: list[Event]) -> None:
     card = s.catalog.gladiator_by_code[str(action.args[0])]
     discard_gladiator(s, card, events, "no room", rule="ludi.auction.discard-down")
     discard_or_offer(s, events)
 
 
-def start_actions(s: LudiState) -> list[Action]:
+def start_actions(s: LudiFields) -> list[Action]:
     return [moves.AUCTION, moves.END]
 
 
-def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_start(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Auctions 1: reveal three veterans (decimatio: one per lanista)."""
     if action.kind == "end":
         end_turn(s, events)
@@ -101,12 +101,12 @@ def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
         s.decider = seat
 
 
-def offer_actions(s: LudiState) -> list[Action]:
+def offer_actions(s: LudiFields) -> list[Action]:
     offer = s.catalog.moves.gladiator["offer"]
     return [offer[g] for g in _auction(s).revealed]
 
 
-def apply_offer(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_offer(s: LudiFields, action: Action, events: list[Event]) -> None:
     """The active lanista keeps one revealed veteran for sale and discards the others."""
     auction = _auction(s)
     card = s.catalog.gladiator_by_code[str(action.args[0])]
@@ -117,7 +117,7 @@ def apply_offer(s: LudiState, action: Action, events: list[Event]) -> None:
     _open_bidding(s, events)
 
 
-def _next_decimatio(s: LudiState, events: list[Event]) -> None:
+def _next_decimatio(s: LudiFields, events: list[Event]) -> None:
     """Decimatio: every lanista but the auctioneer discards one, until one is left."""
     auction = _auction(s)
     if auction.turn < len(auction.order) and len(auction.revealed) > 1:
@@ -130,12 +130,12 @@ def _next_decimatio(s: LudiState, events: list[Event]) -> None:
     _open_bidding(s, events)
 
 
-def decimatio_actions(s: LudiState) -> list[Action]:
+def decimatio_actions(s: LudiFields) -> list[Action]:
     reject = s.catalog.moves.gladiator["reject"]
     return [reject[g] for g in _auction(s).revealed]
 
 
-def apply_decimatio(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_decimatio(s: LudiFields, action: Action, events: list[Event]) -> None:
     auction = _auction(s)
     card = s.catalog.gladiator_by_code[str(action.args[0])]
     auction.revealed.remove(card)
@@ -151,7 +151,7 @@ def apply_decimatio(s: LudiState, action: Action, events: list[Event]) -> None:
     _next_decimatio(s, events)
 
 
-def _open_bidding(s: LudiState, events: list[Event]) -> None:
+def _open_bidding(s: LudiFields, events: list[Event]) -> None:
     """Auctions 2: from the auctioneer's left, clockwise, the auctioneer last; only lanistae
     with room for another gladiator take part."""
     auction = _auction(s)
@@ -172,11 +172,11 @@ def _open_bidding(s: LudiState, events: list[Event]) -> None:
     _next_bidder(s, events)
 
 
-def _min_bid(s: LudiState) -> int:
+def _min_bid(s: LudiFields) -> int:
     return s.catalog.gladiators[_auction(s).offered].min_bid
 
 
-def _next_bidder(s: LudiState, events: list[Event]) -> None:
+def _next_bidder(s: LudiFields, events: list[Event]) -> None:
     auction = _auction(s)
     while auction.turn < len(auction.order):
         seat = auction.order[auction.turn]
@@ -188,7 +188,7 @@ def _next_bidder(s: LudiState, events: list[Event]) -> None:
     _resolve(s, events)
 
 
-def bid_actions(s: LudiState) -> list[Action]:
+def bid_actions(s: LudiFields) -> list[Action]:
     """Every bid from the minimum to the bidder's coins (never more than the coins of the
     game), or a pass; only a pass once a purchase in the meantime filled the last room."""
     seat = s.decider
@@ -198,7 +198,7 @@ def bid_actions(s: LudiState) -> list[Action]:
     return actions
 
 
-def apply_bid(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_bid(s: LudiFields, action: Action, events: list[Event]) -> None:
     """A bid (at least the minimum) or a pass; secret in the simultaneous variant."""
     auction = _auction(s)
     seat = s.decider
@@ -215,7 +215,7 @@ def apply_bid(s: LudiState, action: Action, events: list[Event]) -> None:
     _next_bidder(s, events)
 
 
-def auction_winner(s: LudiState) -> int:
+def auction_winner(s: LudiFields) -> int:
     """Auctions 3: the highest bid; a tie goes to the Tribunal's owner among the tied, else to
     the tied lanista who bid last."""
     auction = _auction(s)
@@ -227,7 +227,7 @@ def auction_winner(s: LudiState) -> int:
     return (with_tribunal or tied)[-1]
 
 
-def _won_by_tribunal(s: LudiState, winner: int) -> bool:
+def _won_by_tribunal(s: LudiFields, winner: int) -> bool:
     """Whether a tie at the highest bid went to `winner` by the Tribunal."""
     auction = _auction(s)
     best = auction.bids[winner]
@@ -235,7 +235,7 @@ def _won_by_tribunal(s: LudiState, winner: int) -> bool:
     return tied > 1 and has_effect(s, winner, "auction_ties")
 
 
-def _resolve(s: LudiState, events: list[Event]) -> None:
+def _resolve(s: LudiFields, events: list[Event]) -> None:
     auction = _auction(s)
     card = auction.offered
     winner = auction_winner(s)
@@ -258,19 +258,19 @@ def _resolve(s: LudiState, events: list[Event]) -> None:
     _after_auction(s, events)
 
 
-def _after_auction(s: LudiState, events: list[Event]) -> None:
+def _after_auction(s: LudiFields, events: list[Event]) -> None:
     s.auction = None
     s.decider = s.active
     discard_or_offer(s, events)
 
 
-def end_turn(s: LudiState, events: list[Event]) -> None:
+def end_turn(s: LudiFields, events: list[Event]) -> None:
     """The turn passes to the lanista on the left."""
     s.auction = None
     s.active = (s.active + 1) % s.num_players
     start.begin_turn(s, events)
 
 
-def _auction(s: LudiState) -> Auction:
+def _auction(s: LudiFields) -> Auction:
     assert s.auction is not None
     return s.auction

@@ -8,10 +8,10 @@ from ...core.actions import Action
 from .model import NOBODY
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 
-def in_force(s: LudiState) -> bool:
+def in_force(s: LudiFields) -> bool:
     """Champions apply once the module is on and a Colosseum stands in someone's ludus."""
     if not s.options["champions"]:
         return False
@@ -19,18 +19,18 @@ def in_force(s: LudiState) -> bool:
     return any(buildings[b].effect == "champions" for seat in s.buildings for b in seat)
 
 
-def candidates(s: LudiState, seat: int) -> list[int]:
+def candidates(s: LudiFields, seat: int) -> list[int]:
     """Gladiators that can be champion: combat skill 3."""
     needed = s.catalog.rules.champion_combat
     return [g for g in s.gladiators[seat] if s.catalog.gladiators[g].combat >= needed]
 
 
-def designation_actions(s: LudiState) -> list[Action]:
+def designation_actions(s: LudiFields) -> list[Action]:
     champion = s.catalog.moves.gladiator["champion"]
     return [champion[g] for g in candidates(s, s.decider)]
 
 
-def forced_defender(s: LudiState, attacker_seat: int, a_card: int, defender_seat: int) -> int:
+def forced_defender(s: LudiFields, attacker_seat: int, a_card: int, defender_seat: int) -> int:
     """A champion's challenge: the rival must defend with their champion if it is not chained."""
     if not in_force(s) or s.champion[attacker_seat] != a_card:
         return NOBODY
@@ -40,7 +40,9 @@ def forced_defender(s: LudiState, attacker_seat: int, a_card: int, defender_seat
     return champion
 
 
-def is_duel(s: LudiState, attacker_seat: int, a_card: int, defender_seat: int, d_card: int) -> bool:
+def is_duel(
+    s: LudiFields, attacker_seat: int, a_card: int, defender_seat: int, d_card: int
+) -> bool:
     """Champion against champion: the winning attacker takes a point from the loser."""
     return (
         in_force(s) and s.champion[attacker_seat] == a_card and s.champion[defender_seat] == d_card

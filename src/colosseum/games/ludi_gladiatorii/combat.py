@@ -23,7 +23,7 @@ from .tableau import (
 )
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 ATTACKER, DEFENDER = 0, 1
 # the building effect giving +1 attacking to novices and to veterans (indexed by `veteran`)
@@ -33,7 +33,7 @@ ATTACK_BONUS: tuple[BuildingEffect, ...] = ("novice_attack_bonus", "veteran_atta
 # --- declaring ------------------------------------------------------------------------------
 
 
-def fight_cost(s: LudiState, card: int) -> int:
+def fight_cost(s: LudiFields, card: int) -> int:
     """Combat 1: 2 coins with a veteran, 1 with a novice; free on a Trample or with Munere
     Traiani's veterans; a combat-discount building takes 1 off."""
     if s.trample_ready[card]:
@@ -41,7 +41,7 @@ def fight_cost(s: LudiState, card: int) -> int:
     return fight_prices(s)[s.catalog.gladiators[card].veteran]
 
 
-def fight_prices(s: LudiState) -> tuple[int, int]:
+def fight_prices(s: LudiFields) -> tuple[int, int]:
     """What a combat costs the active lanista with a novice and with a veteran (indexed by
     `veteran`), Trample aside: `fight_cost` of all his gladiators at one look at the table."""
     rules = s.catalog.rules
@@ -52,17 +52,17 @@ def fight_prices(s: LudiState) -> tuple[int, int]:
     return novice, veteran
 
 
-def defenders(s: LudiState, seat: int) -> list[int]:
+def defenders(s: LudiFields, seat: int) -> list[int]:
     """Gladiators that can defend: turned ones too, chained ones not (Chain)."""
     return [g for g in s.gladiators[seat] if not s.chained[g]]
 
 
-def rivals_to_fight(s: LudiState) -> list[int]:
+def rivals_to_fight(s: LudiFields) -> list[int]:
     """Combat 2: a rival can be attacked only with at least one gladiator able to defend."""
     return [r for r in RIVALS[s.num_players][s.active] if defenders(s, r)]
 
 
-def anyone_to_fight(s: LudiState) -> bool:
+def anyone_to_fight(s: LudiFields) -> bool:
     """Whether `rivals_to_fight` names anyone (a loop that stops at the first: asked at every
     step of the main phase)."""
     for rival in RIVALS[s.num_players][s.active]:  # noqa: SIM110 (no generator frame)
@@ -71,12 +71,12 @@ def anyone_to_fight(s: LudiState) -> bool:
     return False
 
 
-def can_fight(s: LudiState, card: int) -> bool:
+def can_fight(s: LudiFields, card: int) -> bool:
     straight_now = not s.turned[card] or s.trample_ready[card]
     return straight_now and s.coins[s.active] >= fight_cost(s, card) and anyone_to_fight(s)
 
 
-def declare(s: LudiState, card: int, events: list[Event]) -> None:
+def declare(s: LudiFields, card: int, events: list[Event]) -> None:
     """Combat 1-2: turn the gladiator, pay, choose the defending lanista."""
     seat = s.active
     free = s.trample_ready[card]
@@ -94,17 +94,17 @@ def declare(s: LudiState, card: int, events: list[Event]) -> None:
         choose_rival(s, rivals[0], events)
 
 
-def rival_actions(s: LudiState) -> list[Action]:
+def rival_actions(s: LudiFields) -> list[Action]:
     return [moves.TARGET[r] for r in rivals_to_fight(s)]
 
 
-def _attacker_chooses(s: LudiState, card: int) -> bool:
+def _attacker_chooses(s: LudiFields, card: int) -> bool:
     """Precision, and novices under Bellum Servile, choose their opponent."""
     spec = s.catalog.gladiators[card]
     return spec.ability == "precision" or (not spec.veteran and event_is(s, "bellum_servile"))
 
 
-def _choice_rule(s: LudiState, card: int) -> str:
+def _choice_rule(s: LudiFields, card: int) -> str:
     """The rule by which the defending gladiator is chosen (`Event.rule`): Combats 3, or the
     attacker's Precision or Bellum Servile."""
     if not _attacker_chooses(s, card):
@@ -114,7 +114,7 @@ def _choice_rule(s: LudiState, card: int) -> str:
     return "ludi.historiae.bellum-servile"
 
 
-def choose_rival(s: LudiState, rival: int, events: list[Event]) -> None:
+def choose_rival(s: LudiFields, rival: int, events: list[Event]) -> None:
     """Combat 3: the defender picks the defending gladiator (or the attacker, with Precision;
     a champion's challenge forces the rival champion)."""
     combat = _combat(s)
@@ -134,17 +134,17 @@ def choose_rival(s: LudiState, rival: int, events: list[Event]) -> None:
         _set_defender(s, options[0], events, _choice_rule(s, combat.a_card))
 
 
-def defender_actions(s: LudiState) -> list[Action]:
+def defender_actions(s: LudiFields) -> list[Action]:
     defend = s.catalog.moves.gladiator["defend"]
     return [defend[g] for g in defenders(s, _combat(s).defender)]
 
 
-def apply_defender(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_defender(s: LudiFields, action: Action, events: list[Event]) -> None:
     card = s.catalog.gladiator_by_code[str(action.args[0])]
     _set_defender(s, card, events, _choice_rule(s, _combat(s).a_card))
 
 
-def _set_defender(s: LudiState, card: int, events: list[Event], rule: str) -> None:
+def _set_defender(s: LudiFields, card: int, events: list[Event], rule: str) -> None:
     combat = _combat(s)
     combat.d_card = card
     code = s.catalog.gladiators[card].code
@@ -158,7 +158,7 @@ def _set_defender(s: LudiState, card: int, events: list[Event], rule: str) -> No
 # --- combat reserve variant -----------------------------------------------------------------
 
 
-def _reserve_seats(s: LudiState) -> list[int]:
+def _reserve_seats(s: LudiFields) -> list[int]:
     combat = _combat(s)
     order = [(combat.attacker + i) % s.num_players for i in range(1, s.num_players)]
     return [
@@ -168,7 +168,7 @@ def _reserve_seats(s: LudiState) -> list[int]:
     ]
 
 
-def _ask_reserve(s: LudiState, events: list[Event], after: int) -> None:
+def _ask_reserve(s: LudiFields, events: list[Event], after: int) -> None:
     """Combat (reserve): third lanistae with a straight gladiator, from the attacker's left."""
     seats = _reserve_seats(s)
     combat = _combat(s)
@@ -182,7 +182,7 @@ def _ask_reserve(s: LudiState, events: list[Event], after: int) -> None:
     _reveal_first(s, events)
 
 
-def reserve_actions(s: LudiState) -> list[Action]:
+def reserve_actions(s: LudiFields) -> list[Action]:
     cards = [g for g in s.gladiators[s.decider] if not s.turned[g]]
     reserve = s.catalog.moves.gladiator["reserve"]
     actions: list[Action] = [reserve[g] for g in cards]
@@ -190,7 +190,7 @@ def reserve_actions(s: LudiState) -> list[Action]:
     return actions
 
 
-def apply_reserve(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_reserve(s: LudiFields, action: Action, events: list[Event]) -> None:
     """The reserve gladiator (turned) replaces the defender for all purposes."""
     seat = s.decider
     if action.kind == "reserve":
@@ -213,12 +213,12 @@ def apply_reserve(s: LudiState, action: Action, events: list[Event]) -> None:
 # --- revealing cards ------------------------------------------------------------------------
 
 
-def _favor_uses(s: LudiState, card: int) -> int:
+def _favor_uses(s: LudiFields, card: int) -> int:
     uses = 1 if s.catalog.gladiators[card].ability == "public_favor" else 0
     return uses + (1 if s.favor[card] else 0)
 
 
-def _reveal_first(s: LudiState, events: list[Event]) -> None:
+def _reveal_first(s: LudiFields, events: list[Event]) -> None:
     """Combat 4: the first card of the pile (decision variant: cards from the hands)."""
     combat = _combat(s)
     combat.favor_left = [_favor_uses(s, combat.a_card), _favor_uses(s, combat.d_card)]
@@ -232,7 +232,7 @@ def _reveal_first(s: LudiState, events: list[Event]) -> None:
     _next_favor(s, events)
 
 
-def _ask_hand_card(s: LudiState, events: list[Event]) -> None:
+def _ask_hand_card(s: LudiFields, events: list[Event]) -> None:
     combat = _combat(s)
     while combat.pending <= DEFENDER:
         seat = combat.attacker if combat.pending == ATTACKER else combat.defender
@@ -245,14 +245,14 @@ def _ask_hand_card(s: LudiState, events: list[Event]) -> None:
     _next_favor(s, events)
 
 
-def hand_card_actions(s: LudiState) -> list[Action]:
+def hand_card_actions(s: LudiFields) -> list[Action]:
     play = s.catalog.moves.combat["play"]
     actions: list[Action] = [play[c] for c in s.hands[s.decider]]
     actions.append(moves.NO_CARD)
     return actions
 
 
-def apply_hand_card(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_hand_card(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Combat (decision): each side may reveal one card from hand."""
     combat = _combat(s)
     if action.kind == "play":
@@ -264,7 +264,7 @@ def apply_hand_card(s: LudiState, action: Action, events: list[Event]) -> None:
     _ask_hand_card(s, events)
 
 
-def _reveal(s: LudiState, card: int, applied: bool, events: list[Event], rule: str) -> None:
+def _reveal(s: LudiFields, card: int, applied: bool, events: list[Event], rule: str) -> None:
     combat = _combat(s)
     combat.revealed.append(card)
     combat.applied.append(applied)
@@ -276,28 +276,28 @@ def _reveal(s: LudiState, card: int, applied: bool, events: list[Event], rule: s
 # --- Public Favor ---------------------------------------------------------------------------
 
 
-def attack_bonus(s: LudiState, seat: int, card: int) -> int:
+def attack_bonus(s: LudiFields, seat: int, card: int) -> int:
     """Catacumbae (novices) and the veterans' attack building: +1 when attacking."""
     return attack_bonus_of(s, seat, s.catalog.gladiators[card].veteran)
 
 
-def attack_bonus_of(s: LudiState, seat: int, veteran: bool) -> int:
+def attack_bonus_of(s: LudiFields, seat: int, veteran: bool) -> int:
     """`attack_bonus` of any veteran (or novice) of `seat`: what his buildings give."""
     return ludus_bonuses(s, seat)[0][veteran]
 
 
-def defence_bonus(s: LudiState, seat: int, card: int) -> int:
+def defence_bonus(s: LudiFields, seat: int, card: int) -> int:
     """The Defender ability and the defence building: +1 each when defending."""
     bonus = 1 if s.catalog.gladiators[card].ability == "defender" else 0
     return bonus + defence_bonus_of(s, seat)
 
 
-def defence_bonus_of(s: LudiState, seat: int) -> int:
+def defence_bonus_of(s: LudiFields, seat: int) -> int:
     """The defence building's part of `defence_bonus` (the same for all of `seat`'s)."""
     return ludus_bonuses(s, seat)[1]
 
 
-def ludus_bonuses(s: LudiState, seat: int) -> tuple[tuple[int, int], int]:
+def ludus_bonuses(s: LudiFields, seat: int) -> tuple[tuple[int, int], int]:
     """What `seat`'s buildings add in a combat, at one look at them: +1 attacking for his
     novices and for his veterans (indexed by `veteran`), +1 defending."""
     effects = effects_of(s, seat)
@@ -306,7 +306,7 @@ def ludus_bonuses(s: LudiState, seat: int) -> tuple[tuple[int, int], int]:
     return attack, 1 if "defence_bonus" in effects else 0
 
 
-def scores(s: LudiState, with_last: bool = False) -> tuple[int, int]:
+def scores(s: LudiFields, with_last: bool = False) -> tuple[int, int]:
     """Combat 5: combat skill plus the applied cards' swords / shields and the bonuses;
     `with_last` counts the last revealed card as applied (a Public Favor card in question)."""
     combat = _combat(s)
@@ -323,7 +323,7 @@ def scores(s: LudiState, with_last: bool = False) -> tuple[int, int]:
     return a_score, d_score
 
 
-def score_terms(s: LudiState) -> dict[str, list[list[JsonValue]]]:
+def score_terms(s: LudiFields) -> dict[str, list[list[JsonValue]]]:
     """Each side's score as the terms that make it, `[value, kind, code]` with kind
     gladiator, building, ability or card: what `scores` adds up, for the log to explain."""
     combat = _combat(s)
@@ -352,7 +352,7 @@ def score_terms(s: LudiState) -> dict[str, list[list[JsonValue]]]:
     return {"attacker": attack, "defender": defence}
 
 
-def winner_side(s: LudiState) -> int:
+def winner_side(s: LudiFields) -> int:
     """The higher score wins; the attacker wins ties."""
     return _winner(*scores(s))
 
@@ -361,7 +361,7 @@ def _winner(a_score: int, d_score: int) -> int:
     return ATTACKER if a_score >= d_score else DEFENDER
 
 
-def _next_favor(s: LudiState, events: list[Event]) -> None:
+def _next_favor(s: LudiFields, events: list[Event]) -> None:
     """Public Favor: the beaten side decides first whether to reveal another card, then the
     other side; a side that declines is asked again only if a later card changes the result."""
     combat = _combat(s)
@@ -376,7 +376,7 @@ def _next_favor(s: LudiState, events: list[Event]) -> None:
     finish(s, events, a_score, d_score)
 
 
-def _favor_possible(s: LudiState, side: int) -> bool:
+def _favor_possible(s: LudiFields, side: int) -> bool:
     combat = _combat(s)
     if s.options["combat_decision"]:
         seat = combat.attacker if side == ATTACKER else combat.defender
@@ -384,7 +384,7 @@ def _favor_possible(s: LudiState, side: int) -> bool:
     return bool(s.combat_pile or s.combat_discard)
 
 
-def favor_actions(s: LudiState) -> list[Action]:
+def favor_actions(s: LudiFields) -> list[Action]:
     if s.phase == PHASE["favor_apply"]:
         return [moves.APPLY, moves.IGNORE]
     actions: list[Action]
@@ -397,7 +397,7 @@ def favor_actions(s: LudiState) -> list[Action]:
     return actions
 
 
-def apply_favor(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_favor(s: LudiFields, action: Action, events: list[Event]) -> None:
     combat = _combat(s)
     side = combat.pending
     if s.phase == PHASE["favor_apply"]:
@@ -439,7 +439,7 @@ def apply_favor(s: LudiState, action: Action, events: list[Event]) -> None:
     s.phase = PHASE["favor_apply"]
 
 
-def _spend_token(s: LudiState, card: int) -> None:
+def _spend_token(s: LudiFields, card: int) -> None:
     s.favor[card] = False
     s.supply_favor += 1
 
@@ -447,7 +447,7 @@ def _spend_token(s: LudiState, card: int) -> None:
 # --- resolution -----------------------------------------------------------------------------
 
 
-def finish(s: LudiState, events: list[Event], a_score: int, d_score: int) -> None:
+def finish(s: LudiFields, events: list[Event], a_score: int, d_score: int) -> None:
     """Combat 6: the point, skulls and Deadly, extra points and coins, reshuffles, Trample;
     `a_score` and `d_score` are the `scores` (nothing here changes them)."""
     combat = _combat(s)
@@ -495,7 +495,7 @@ def _applied(combat: Combat) -> list[int]:
     return [c for c, used in zip(combat.revealed, combat.applied, strict=True) if used]
 
 
-def _doom(s: LudiState, side: int, applied: list[int]) -> str:
+def _doom(s: LudiFields, side: int, applied: list[int]) -> str:
     """Why the beaten gladiator of the combat in progress is discarded, as the rule it applies
     (`Event.rule`): a skull on an applied card, the winning attacker's Deadly, or Crudelitas
     Commodi; "" if it is not. `side` is the `winner_side`, `applied` the `_applied` cards."""
@@ -510,7 +510,7 @@ def _doom(s: LudiState, side: int, applied: list[int]) -> str:
     return ""
 
 
-def _close(s: LudiState, events: list[Event], side: int, applied: list[int]) -> None:
+def _close(s: LudiFields, events: list[Event], side: int, applied: list[int]) -> None:
     """Combat 6, after the discard: the cards put away, Trample readied, back to the main
     phase. `side` is the `winner_side`, `applied` the `_applied` cards."""
     combat = _combat(s)
@@ -526,7 +526,7 @@ def _close(s: LudiState, events: list[Event], side: int, applied: list[int]) -> 
     s.decider = s.active
 
 
-def _steal_point(s: LudiState, attacker: int, defender: int, events: list[Event]) -> None:
+def _steal_point(s: LudiFields, attacker: int, defender: int, events: list[Event]) -> None:
     """Champions: the winning attacking champion takes a point from the beaten lanista."""
     if s.points[defender] == 0:
         return
@@ -535,7 +535,7 @@ def _steal_point(s: LudiState, attacker: int, defender: int, events: list[Event]
     gain_points(s, attacker, 1, events, "champion's duel", rule="ludi.champions.duel")
 
 
-def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event], rule: str) -> bool:
+def _discard_loser(s: LudiFields, seat: int, card: int, events: list[Event], rule: str) -> bool:
     """A skull (or Deadly, or Crudelitas: `rule`) discards the loser; Armoured reveals one more
     card, and only a skull on it discards. True when the owner of a Valetudinarium who can pay
     is asked first whether to keep the gladiator (the combat waits for the answer)."""
@@ -567,7 +567,7 @@ def _discard_loser(s: LudiState, seat: int, card: int, events: list[Event], rule
     return False
 
 
-def infirmary_actions(s: LudiState) -> list[Action]:
+def infirmary_actions(s: LudiFields) -> list[Action]:
     """Valetudinarium: pay to keep the gladiator, or let it go (only that, once a purchase
     at this decision left the owner short of the price)."""
     doomed = _combat(s).doomed
@@ -577,7 +577,7 @@ def infirmary_actions(s: LudiState) -> list[Action]:
     return [on_card["keep"][doomed], lose] if keep else [lose]
 
 
-def apply_infirmary(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_infirmary(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Valetudinarium: "you may pay 2 coins to keep it" (the building's text): the owner's
     choice, then the combat ends as usual."""
     combat = _combat(s)
@@ -595,7 +595,7 @@ def apply_infirmary(s: LudiState, action: Action, events: list[Event]) -> None:
     _close(s, events, side, applied)
 
 
-def _put_away_cards(s: LudiState, side: int, applied: list[int], events: list[Event]) -> None:
+def _put_away_cards(s: LudiFields, side: int, applied: list[int], events: list[Event]) -> None:
     """Revealed cards to the discard pile (decision variant: the loser takes back theirs);
     a reshuffle symbol shuffles the used cards back into the pile."""
     combat = _combat(s)
@@ -612,6 +612,6 @@ def _put_away_cards(s: LudiState, side: int, applied: list[int], events: list[Ev
         events.append(Event("reshuffle", {}, rule="ludi.combat.reshuffle"))
 
 
-def _combat(s: LudiState) -> Combat:
+def _combat(s: LudiFields) -> Combat:
     assert s.combat is not None
     return s.combat

@@ -9,14 +9,14 @@ from .setup import finish_deal
 from .tableau import buildings_changed
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 
-def _held_names(s: LudiState, seat: int) -> set[str]:
+def _held_names(s: LudiFields, seat: int) -> set[str]:
     return {s.catalog.buildings[b].name for b in s.buildings[seat]}
 
 
-def _choices(s: LudiState) -> list[int]:
+def _choices(s: LudiFields) -> list[int]:
     """One card per building name the deciding lanista does not hold yet, from the initial
     buildings; a lanista left with only names they hold takes from the rest of the centre
     (buildings without points), so that every ludus starts with three different buildings."""
@@ -35,12 +35,12 @@ def _choices(s: LudiState) -> list[int]:
     return []
 
 
-def draft_actions(s: LudiState) -> list[Action]:
+def draft_actions(s: LudiFields) -> list[Action]:
     take = s.catalog.moves.building["take"]
     return [take[b] for b in _choices(s)]
 
 
-def apply_draft(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_draft(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Lanistae take one initial building each in turn, from seat 0, until each holds three;
     the rest go to the centre, and the buildings enter play with their benefits (as if dealt).
     Whoever took the Casula starts; if nobody did, seat 0 starts."""

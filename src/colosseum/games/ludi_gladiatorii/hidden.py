@@ -17,10 +17,10 @@ from .model import NOBODY, PHASE, PHASES
 
 if TYPE_CHECKING:
     from .data import Catalog
-    from .state import LudiState
+    from .fields import LudiFields
 
 
-def view(s: LudiState, seat: int | None) -> dict[str, Any]:
+def view(s: LudiFields, seat: int | None) -> dict[str, Any]:
     """Everything `seat` may know (None: a spectator). `SeatView` gives its parts alone."""
     # an empty pile skips its list comprehension
     cat = s.catalog
@@ -87,7 +87,7 @@ class SeatView:
     players: int  # the view's `players`: the number of lanistae
     catalog: Catalog  # the game's printed cards, by index and by code
 
-    def __init__(self, s: LudiState, seat: int | None) -> None:
+    def __init__(self, s: LudiFields, seat: int | None) -> None:
         self._state = s
         self.seat = seat
         self.players = s.num_players
@@ -132,7 +132,7 @@ class SeatView:
 
 
 def _lanista_view(
-    s: LudiState, p: int, seat: int | None, gladiators: list[dict[str, Any]]
+    s: LudiFields, p: int, seat: int | None, gladiators: list[dict[str, Any]]
 ) -> dict[str, Any]:
     """Lanista `p`'s entry in `view(s, seat)`, with his `gladiators` (`_gladiators_view`):
     coins, points, buildings and the size of his hand (and its cards, to `seat` himself)."""
@@ -150,7 +150,7 @@ def _lanista_view(
     return entry
 
 
-def _gladiators_view(s: LudiState, seat: int) -> list[dict[str, Any]]:
+def _gladiators_view(s: LudiFields, seat: int) -> list[dict[str, Any]]:
     """The gladiators of a ludus: each card's printed facts, its state, what the lanista's
     buildings add (`attack_bonus`, `defence_bonus`) and, for the active lanista's, the cost of
     a combat (`fight_cost`)."""
@@ -178,7 +178,7 @@ def _gladiators_view(s: LudiState, seat: int) -> list[dict[str, Any]]:
     return result
 
 
-def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any] | None:
+def _combat_view(s: LudiFields, seat: int | None) -> dict[str, Any] | None:
     """`view(s, seat)["combat"]`: the combat on (None: none)."""
     combat = s.combat
     if combat is None:
@@ -206,7 +206,7 @@ def _combat_view(s: LudiState, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any] | None:
+def _auction_view(s: LudiFields, seat: int | None) -> dict[str, Any] | None:
     """`view(s, seat)["auction"]`: the auction on, with the bids `seat` may see (None:
     none)."""
     auction = s.auction
@@ -235,7 +235,7 @@ def _auction_view(s: LudiState, seat: int | None) -> dict[str, Any] | None:
     }
 
 
-def _job_view(s: LudiState) -> dict[str, Any] | None:
+def _job_view(s: LudiFields) -> dict[str, Any] | None:
     """`view(s, seat)["job"]`: the kind of job (`model.JobKind`), the building being built or
     demolished and the work it still needs (None: no job is on)."""
     if s.job_building == NOBODY:
@@ -247,7 +247,7 @@ def _job_view(s: LudiState) -> dict[str, Any] | None:
     }
 
 
-def resample(s: LudiState, seat: int, rng: random.Random) -> None:
+def resample(s: LudiFields, seat: int, rng: random.Random) -> None:
     """Shuffle what `seat` cannot see; redeal other hands; guess others' secret bids. Each
     pile is sorted before it is shuffled, so the guess never depends on the hidden truth."""
     for pile in (s.veteran_pile, s.event_pile, s.building_deck):

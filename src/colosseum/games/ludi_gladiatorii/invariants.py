@@ -21,7 +21,7 @@ from .tableau import capacity, has_effect, has_room, veterans_left
 from .turn import build_cost, construction_of, straight
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 COMBAT_PHASES = {
     PHASE[name]
@@ -60,7 +60,7 @@ OPTION_OF_PHASE = {
 }
 
 
-def check(s: LudiState) -> None:
+def check(s: LudiFields) -> None:
     """Every invariant, or InvalidRecord naming the first field that breaks one."""
     _seats(s)
     _lengths(s)
@@ -76,7 +76,7 @@ def check(s: LudiState) -> None:
         raise invalid("phase", f"no legal action in phase {PHASES[s.phase]!r}")
 
 
-def _seats(s: LudiState) -> None:
+def _seats(s: LudiFields) -> None:
     n = s.num_players
     for name in ("active", "start_seat", "decider"):
         if not 0 <= getattr(s, name) < n:
@@ -91,7 +91,7 @@ def _seats(s: LudiState) -> None:
         raise invalid("chain_target", f"seat {s.chain_target} is not in the game")
 
 
-def _lengths(s: LudiState) -> None:
+def _lengths(s: LudiFields) -> None:
     n = s.num_players
     for name in ("coins", "points", "champion", "gladiators", "buildings", "hands"):
         if len(getattr(s, name)) != n:
@@ -118,7 +118,7 @@ def _exactly_once(field: str, places: dict[str, list[int]], expected: list[int])
         raise invalid(field, f"cards {missing} are nowhere")
 
 
-def _cards(s: LudiState) -> None:
+def _cards(s: LudiFields) -> None:
     """Components: every card of the game in exactly one place."""
     cat = s.catalog
     glads: dict[str, list[int]] = {f"gladiators.{i}": c for i, c in enumerate(s.gladiators)}
@@ -172,7 +172,7 @@ def _cards(s: LudiState) -> None:
         raise invalid("events_started", "true without Historiae")
 
 
-def _tokens(s: LudiState) -> None:
+def _tokens(s: LudiFields) -> None:
     """Components: the coins, points and Public Favor tokens of the box, none negative."""
     rules = s.catalog.rules
     if sum(s.coins) + s.supply_coins != rules.coin_tokens:
@@ -184,7 +184,7 @@ def _tokens(s: LudiState) -> None:
         raise invalid("supply_favor", f"tokens on gladiators and supply must add up to {tokens}")
 
 
-def _ludi(s: LudiState) -> None:
+def _ludi(s: LudiFields) -> None:
     """Turn Sequence 2: 5 buildings at most, never two of one name; champions."""
     cat = s.catalog
     for seat, cards in enumerate(s.buildings):
@@ -204,7 +204,7 @@ def _ludi(s: LudiState) -> None:
             raise invalid(f"champion.{seat}", "a champion needs combat 3")
 
 
-def _flags(s: LudiState) -> None:
+def _flags(s: LudiFields) -> None:
     """Flags only on gladiators in a ludus; chains on the rivals of the active lanista,
     Trample on the active lanista's turned gladiators."""
     owner = {g: seat for seat, cards in enumerate(s.gladiators) for g in cards}
@@ -220,7 +220,7 @@ def _flags(s: LudiState) -> None:
             raise invalid(f"trample_ready.{card}", "only a turned gladiator of the active seat")
 
 
-def _phase(s: LudiState) -> None:
+def _phase(s: LudiFields) -> None:
     """The pending decision: its option in play, its decider, what it needs."""
     name = PHASES[s.phase]
     option = OPTION_OF_PHASE.get(name)
@@ -273,14 +273,14 @@ def _phase(s: LudiState) -> None:
         raise invalid("auctions_left", "an auction left, room, and veterans to reveal")
 
 
-def _champion_phase(s: LudiState) -> None:
+def _champion_phase(s: LudiFields) -> None:
     if not s.champion_queue or s.champion_queue[0] != s.decider:
         raise invalid("champion_queue", "the deciding lanista heads the queue")
     if s.champion[s.decider] != NOBODY or not candidates(s, s.decider):
         raise invalid("decider", "has a champion already, or no gladiator of combat 3")
 
 
-def _combat(s: LudiState) -> None:
+def _combat(s: LudiFields) -> None:
     """A combat in progress (Combats 1-6): its lanistae, gladiators and cards agree."""
     c = s.combat
     if c is None:
@@ -342,7 +342,7 @@ def _combat(s: LudiState) -> None:
             raise invalid("decider", "has no Valetudinarium")
 
 
-def _auction(s: LudiState) -> None:
+def _auction(s: LudiFields) -> None:
     """An auction in progress (Auctions 1-3): the order of the lanistae, the bids."""
     a = s.auction
     if a is None:
@@ -380,7 +380,7 @@ def _auction(s: LudiState) -> None:
         raise invalid("auction.turn", "the decider is the seat whose turn it is")
 
 
-def _job_and_chain(s: LudiState) -> None:
+def _job_and_chain(s: LudiFields) -> None:
     """Build, demolish, the Lapicidinae, chain and collect in progress: each can be finished."""
     phase = s.phase
     seat = s.active

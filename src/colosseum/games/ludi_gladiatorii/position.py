@@ -40,7 +40,7 @@ from .setup import cards_in_play
 from .tableau import buildings_changed
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 # --- the pieces -------------------------------------------------------------------------------
 
@@ -204,7 +204,7 @@ def schema() -> dict[str, Any]:
 # --- loading ----------------------------------------------------------------------------------
 
 
-def load(s: LudiState, position: dict[str, Any]) -> None:
+def load(s: LudiFields, position: dict[str, Any]) -> None:
     """Fill `s` from a position: parsed by the schema (InvalidRecord naming the field); the
     caller then checks the invariants (`invariants.check`)."""
     parsed = validate_position(LudiPosition, position)

@@ -11,17 +11,17 @@ from . import anytime, auction, champions, combat, draft, start, turn, victory
 from .model import PHASE
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
-LegalFn = Callable[["LudiState"], list[Action]]
-ApplyFn = Callable[["LudiState", Action, list[Event]], None]
+LegalFn = Callable[["LudiFields"], list[Action]]
+ApplyFn = Callable[["LudiFields", Action, list[Event]], None]
 
 
-def _target(s: LudiState, action: Action, events: list[Event]) -> None:
+def _target(s: LudiFields, action: Action, events: list[Event]) -> None:
     turn.apply_target(s, int(action.args[0]), events)
 
 
-def _fight_target(s: LudiState, action: Action, events: list[Event]) -> None:
+def _fight_target(s: LudiFields, action: Action, events: list[Event]) -> None:
     combat.choose_rival(s, int(action.args[0]), events)
 
 
@@ -50,7 +50,7 @@ HANDLERS: dict[int, tuple[LegalFn, ApplyFn]] = {
 }
 
 
-def legal_actions(s: LudiState) -> list[Action]:
+def legal_actions(s: LudiFields) -> list[Action]:
     actions = HANDLERS[s.phase][0](s)  # a new list, which this extends
     beside = anytime.actions(s)
     if beside:  # usually there is none: no third list then
@@ -58,7 +58,7 @@ def legal_actions(s: LudiState) -> list[Action]:
     return actions
 
 
-def apply_action(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_action(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Carry out the action, then end the game if someone reached the winning points."""
     if action.kind in anytime.KINDS:
         anytime.apply(s, action, events)
@@ -68,7 +68,7 @@ def apply_action(s: LudiState, action: Action, events: list[Event]) -> None:
     victory.check_victory(s, events)
 
 
-def _after_anytime(s: LudiState, events: list[Event]) -> None:
+def _after_anytime(s: LudiFields, events: list[Event]) -> None:
     """What a purchase or a discard beside the step changes: the start phase resolves what is
     left without a choice; the auction step checks the room again."""
     if s.phase == PHASE["start"]:

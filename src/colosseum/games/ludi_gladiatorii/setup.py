@@ -14,7 +14,7 @@ from .model import NOBODY, PHASE, InPlay
 from .tableau import building_enters, buildings_changed, show_buildings
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 
 def boxes_in_play(options: dict[str, OptionValue], players: int) -> set[str]:
@@ -50,7 +50,7 @@ def _used(effect: str, box: str, boxes: set[str], champions: bool) -> bool:
     return champions if effect == "champions" else box in boxes
 
 
-def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue]) -> None:
+def set_up(s: LudiFields, players: int, seed: int, options: dict[str, OptionValue]) -> None:
     """Setup 1-8 and the entry benefits of the dealt buildings; the Casula's owner starts."""
     s._init_common(players, options, seed)
     catalog = load_catalog(str(options["data"]))
@@ -137,7 +137,7 @@ def set_up(s: LudiState, players: int, seed: int, options: dict[str, OptionValue
     finish_deal(s, dealt, [], "ludi.setup.deal")
 
 
-def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
+def _exchange_duplicates(s: LudiFields, dealt: list[list[int]]) -> None:
     """Setup 2: a lanista dealt two initial buildings of one name exchanges the extra one, at
     random, for an initial building of the centre with a name they lack; when the centre has
     none (all initial buildings were dealt), for another lanista's card, so that neither then
@@ -172,7 +172,7 @@ def _exchange_duplicates(s: LudiState, dealt: list[list[int]]) -> None:
                 hand[slot], dealt[j][k] = dealt[j][k], building
 
 
-def finish_deal(s: LudiState, dealt: list[list[int]], events: list[Event], rule: str) -> None:
+def finish_deal(s: LudiFields, dealt: list[list[int]], events: list[Event], rule: str) -> None:
     """Each lanista receives their buildings (entry benefits), dealt or drafted (`rule`); the
     Casula's owner starts.
 

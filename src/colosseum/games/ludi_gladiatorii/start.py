@@ -26,13 +26,13 @@ from .tableau import (
 )
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 
 # --- 1. Start -------------------------------------------------------------------------------
 
 
-def begin_turn(s: LudiState, events: list[Event]) -> None:
+def begin_turn(s: LudiFields, events: list[Event]) -> None:
     """Turn Sequence 1: straighten, Historiae's event for the round, then the start effects."""
     seat = s.active
     for card in s.gladiators[seat]:
@@ -62,7 +62,7 @@ def begin_turn(s: LudiState, events: list[Event]) -> None:
     continue_start(s, events)
 
 
-def _next_event(s: LudiState, events: list[Event]) -> None:
+def _next_event(s: LudiFields, events: list[Event]) -> None:
     """Historiae: at each of the starting player's turns but the first, a new event."""
     if not s.events_started:
         s.events_started = True
@@ -75,7 +75,7 @@ def _next_event(s: LudiState, events: list[Event]) -> None:
         events.append(Event("event", {"event": code}, rule="ludi.historiae.event-card"))
 
 
-def _start_effects(s: LudiState, seat: int) -> list[StartEffect]:
+def _start_effects(s: LudiFields, seat: int) -> list[StartEffect]:
     """The start-of-turn effects `seat` has this turn, to resolve in the order they choose."""
     effects: list[StartEffect] = []
     if event_is(s, "vinalia"):
@@ -93,13 +93,13 @@ def _start_effects(s: LudiState, seat: int) -> list[StartEffect]:
     return effects
 
 
-def _needs_champion(s: LudiState, seat: int) -> bool:
+def _needs_champion(s: LudiFields, seat: int) -> bool:
     return (
         champions.in_force(s) and s.champion[seat] == NOBODY and bool(champions.candidates(s, seat))
     )
 
 
-def continue_start(s: LudiState, events: list[Event]) -> None:
+def continue_start(s: LudiFields, events: list[Event]) -> None:
     """Resolve start effects by themselves while there is no choice of order left."""
     pending = s.start_pending
     while len(pending) == 1 and pending[0] not in ("training", "champion"):
@@ -110,7 +110,7 @@ def continue_start(s: LudiState, events: list[Event]) -> None:
         enter_main(s, events)
 
 
-def start_actions(s: LudiState) -> list[Action]:
+def start_actions(s: LudiFields) -> list[Action]:
     actions: list[Action] = []
     for effect in s.start_pending:
         if effect == "training":
@@ -122,14 +122,14 @@ def start_actions(s: LudiState) -> list[Action]:
     return actions
 
 
-def _trainees(s: LudiState) -> list[int]:
+def _trainees(s: LudiFields) -> list[int]:
     """Palaestra: novices that may be traded for the top veteran, if the lanista can pay."""
     if s.coins[s.active] < s.catalog.rules.training_cost or not veterans_left(s):
         return []
     return [g for g in s.gladiators[s.active] if not s.catalog.gladiators[g].veteran]
 
 
-def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_start(s: LudiFields, action: Action, events: list[Event]) -> None:
     if action.kind == "start":
         effect = next(e for e in s.start_pending if e == action.args[0])
         s.start_pending.remove(effect)
@@ -149,7 +149,7 @@ def apply_start(s: LudiState, action: Action, events: list[Event]) -> None:
     continue_start(s, events)
 
 
-def _resolve_start(s: LudiState, effect: str, events: list[Event]) -> None:
+def _resolve_start(s: LudiFields, effect: str, events: list[Event]) -> None:
     seat = s.active
     rules = s.catalog.rules
     if effect == "vinalia":
@@ -171,7 +171,7 @@ def _resolve_start(s: LudiState, effect: str, events: list[Event]) -> None:
         next_designation(s, events)
 
 
-def _plague(s: LudiState, seat: int, events: list[Event]) -> None:
+def _plague(s: LudiFields, seat: int, events: list[Event]) -> None:
     """Plaga Galeni: a combat card for each gladiator; a skull discards it."""
     for card in list(s.gladiators[seat]):
         drawn = draw_combat(s)
@@ -194,7 +194,7 @@ def _plague(s: LudiState, seat: int, events: list[Event]) -> None:
             discard_gladiator(s, card, events, "Plaga Galeni", rule="ludi.historiae.plaga-galeni")
 
 
-def _refill_buildings(s: LudiState, seat: int, events: list[Event]) -> None:
+def _refill_buildings(s: LudiFields, seat: int, events: list[Event]) -> None:
     """Turn Sequence 1: fewer than 2 buildings: initial buildings from the centre at random."""
     # the names held, found in the loop: in most turns it does not run
     while len(s.buildings[seat]) < s.catalog.rules.refill_buildings:
@@ -219,7 +219,7 @@ def _refill_buildings(s: LudiState, seat: int, events: list[Event]) -> None:
         show_buildings(s)
 
 
-def enter_main(s: LudiState, events: list[Event]) -> None:
+def enter_main(s: LudiFields, events: list[Event]) -> None:
     s.phase = PHASE["main"]
     s.decider = s.active
 
@@ -227,7 +227,7 @@ def enter_main(s: LudiState, events: list[Event]) -> None:
 # --- the champions' designations ---------------------------------------------------------
 
 
-def next_designation(s: LudiState, events: list[Event]) -> None:
+def next_designation(s: LudiFields, events: list[Event]) -> None:
     """Ask the next lanista in the queue without a champion to designate one; when none is
     left, go back to where the designations interrupted (`s.resume`)."""
     while s.champion_queue:
@@ -245,7 +245,7 @@ def next_designation(s: LudiState, events: list[Event]) -> None:
         enter_main(s, events)
 
 
-def apply_designation(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_designation(s: LudiFields, action: Action, events: list[Event]) -> None:
     seat = s.champion_queue.pop(0)
     card = s.catalog.gladiator_by_code[str(action.args[0])]
     s.champion[seat] = card

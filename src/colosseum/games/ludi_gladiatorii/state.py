@@ -2,7 +2,8 @@
 
 Cards are integers: indices into the catalog's gladiators, buildings, combat cards and events.
 The rules live in the modules named after their rulebook sections (`setup`, `turn`, `combat`,
-`auction`, `champions`, `victory`); this class holds the state and hands each decision to them.
+`auction`, `champions`, `victory`), reading the fields of `fields.LudiFields`; this class
+adds the kernel's contract and hands each decision to them.
 """
 
 from __future__ import annotations
@@ -12,11 +13,9 @@ from typing import Any
 
 from ...core.actions import Action, Event
 from ...core.options import OptionValue
-from ...core.rng import Rng
-from ...core.state import State
 from . import hidden, invariants, rules, setup
 from . import position as position_format
-from .data import BuildingEffect, Catalog
+from .fields import LudiFields
 from .model import (
     GAME_ID,
     LISTS,
@@ -25,89 +24,16 @@ from .model import (
     PHASES,
     SCALARS,
     VERSION,
-    Auction,
-    Combat,
-    InPlay,
-    JobKind,
-    Resume,
-    StartEffect,
 )
 
 
-class LudiState(State):
+class LudiState(LudiFields):
     """A game of Ludi Gladiatorii (see `docs/rules/ludi-gladiatorii.md`)."""
 
-    __slots__ = (
-        *SCALARS,
-        *LISTS,
-        *NESTED,
-        "auction",
-        "catalog",
-        "combat",
-        "effects",
-        "in_play",
-        "rng",
-    )
+    __slots__ = ()
 
     game_id = GAME_ID
     version = VERSION
-
-    catalog: Catalog
-    rng: Rng
-    combat: Combat | None
-    auction: Auction | None
-    in_play: InPlay
-    effects: list[frozenset[BuildingEffect] | None]
-    """Per seat, the effects of his buildings once asked (`tableau.effects_of`), None until
-    then or since they changed; never part of a position."""
-    # SCALARS (model.py)
-    active: int
-    start_seat: int
-    round: int
-    phase: int  # an index into PHASES
-    decider: int
-    supply_coins: int
-    supply_points: int
-    supply_favor: int
-    event: int
-    officina_used: bool
-    auctions_left: int
-    job_kind: JobKind
-    job_building: int
-    job_left: int
-    job_used: int
-    job_razed: int
-    chain_card: int
-    chain_left: int
-    chain_target: int
-    collect_card: int
-    events_started: bool
-    resume: Resume
-    # LISTS
-    coins: list[int]
-    points: list[int]
-    turned: list[bool]
-    chained: list[bool]
-    favor: list[bool]
-    trample_ready: list[bool]
-    champion: list[int]
-    centre_buildings: list[int]
-    building_deck: list[int]
-    centre_novices: list[int]
-    veteran_pile: list[int]
-    veteran_discard: list[int]
-    combat_pile: list[int]
-    combat_discard: list[int]
-    event_pile: list[int]
-    event_discard: list[int]
-    start_pending: list[StartEffect]
-    champion_queue: list[int]
-    draft_pool: list[int]
-    winning_seats: list[int]
-    # NESTED: one list of cards per seat
-    gladiators: list[list[int]]
-    buildings: list[list[int]]
-    hands: list[list[int]]
 
     def clone(self) -> LudiState:
         """Explicit shallow copies: the fields of SCALARS, LISTS and NESTED (model.py); `list.copy`

@@ -13,18 +13,18 @@ from .data import BuildingEffect, EventEffect
 from .model import NOBODY, PHASE
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 
-def has_effect(s: LudiState, seat: int, effect: BuildingEffect) -> bool:
+def has_effect(s: LudiFields, seat: int, effect: BuildingEffect) -> bool:
     """Whether `seat` owns a building with this effect."""
     known = s.effects[seat]  # `effects_of`, its usual answer without a second call
     return effect in (effects_of(s, seat) if known is None else known)
 
 
-def effects_of(s: LudiState, seat: int) -> frozenset[BuildingEffect]:
+def effects_of(s: LudiFields, seat: int) -> frozenset[BuildingEffect]:
     """The effects of `seat`'s buildings: asked several times at every step, so kept on the
-    state (`LudiState.effects`) until his buildings change (`buildings_changed`)."""
+    state (`LudiFields.effects`) until his buildings change (`buildings_changed`)."""
     known = s.effects[seat]
     if known is None:
         buildings = s.catalog.buildings
@@ -32,7 +32,7 @@ def effects_of(s: LudiState, seat: int) -> frozenset[BuildingEffect]:
     return known
 
 
-def buildings_changed(s: LudiState, seat: int | None = None) -> None:
+def buildings_changed(s: LudiFields, seat: int | None = None) -> None:
     """Forget the `effects_of` `seat` (None: of every seat, or the buildings were replaced)."""
     if seat is None:
         s.effects = [None] * s.num_players
@@ -40,7 +40,7 @@ def buildings_changed(s: LudiState, seat: int | None = None) -> None:
         s.effects[seat] = None
 
 
-def count_effect(s: LudiState, seat: int, effect: BuildingEffect) -> int:
+def count_effect(s: LudiFields, seat: int, effect: BuildingEffect) -> int:
     """How many of `seat`'s buildings have this effect."""
     if not has_effect(s, seat, effect):  # the usual answer, from the cache
         return 0
@@ -48,22 +48,22 @@ def count_effect(s: LudiState, seat: int, effect: BuildingEffect) -> int:
     return sum(1 for b in s.buildings[seat] if buildings[b].effect == effect)
 
 
-def event_is(s: LudiState, code: EventEffect) -> bool:
+def event_is(s: LudiFields, code: EventEffect) -> bool:
     """Whether the Historiae event of this round is `code`."""
     return s.event != NOBODY and s.catalog.events[s.event].code == code
 
 
-def capacity(s: LudiState, seat: int) -> int:
+def capacity(s: LudiFields, seat: int) -> int:
     """Gladiators a lanista may keep: one per building (Auction 0); a barracks counts twice."""
     return len(s.buildings[seat]) + count_effect(s, seat, "barracks")
 
 
-def has_room(s: LudiState, seat: int) -> bool:
+def has_room(s: LudiFields, seat: int) -> bool:
     """ "Available buildings": more room than gladiators (needed to start or join an auction)."""
     return capacity(s, seat) > len(s.gladiators[seat])
 
 
-def owner_of(s: LudiState, card: int) -> int:
+def owner_of(s: LudiFields, card: int) -> int:
     for seat, cards in enumerate(s.gladiators):
         if card in cards:
             return seat
@@ -71,7 +71,7 @@ def owner_of(s: LudiState, card: int) -> int:
 
 
 def gain_coins(
-    s: LudiState, seat: int, amount: int, events: list[Event], why: str, *, rule: str
+    s: LudiFields, seat: int, amount: int, events: list[Event], why: str, *, rule: str
 ) -> int:
     """Coins from the centre; when the 36 tokens run out, a lanista gets what is left."""
     amount = min(amount, s.supply_coins)
@@ -83,7 +83,7 @@ def gain_coins(
 
 
 def pay_coins(
-    s: LudiState, seat: int, amount: int, events: list[Event], why: str, *, rule: str
+    s: LudiFields, seat: int, amount: int, events: list[Event], why: str, *, rule: str
 ) -> None:
     """Coins back to the centre (callers check that the lanista can pay)."""
     if amount > 0:
@@ -93,7 +93,7 @@ def pay_coins(
 
 
 def gain_points(
-    s: LudiState, seat: int, amount: int, events: list[Event], why: str, *, rule: str
+    s: LudiFields, seat: int, amount: int, events: list[Event], why: str, *, rule: str
 ) -> None:
     """Victory points from the centre; Triumphus adds a coin for each point obtained."""
     amount = min(amount, s.supply_points)
@@ -107,7 +107,7 @@ def gain_points(
 
 
 def take_gladiator(
-    s: LudiState, seat: int, card: int, events: list[Event], how: str, *, rule: str
+    s: LudiFields, seat: int, card: int, events: list[Event], how: str, *, rule: str
 ) -> None:
     """A gladiator enters `seat`'s ludus straightened."""
     s.gladiators[seat].append(card)
@@ -117,7 +117,9 @@ def take_gladiator(
     events.append(public_event("gladiator_in", {"seat": seat, "gladiator": code, "how": how}, rule))
 
 
-def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str, *, rule: str) -> None:
+def discard_gladiator(
+    s: LudiFields, card: int, events: list[Event], why: str, *, rule: str
+) -> None:
     """A gladiator leaves play: novices back to the centre, veterans to the discard pile."""
     seat = owner_of(s, card)
     if seat != NOBODY:
@@ -140,7 +142,7 @@ def discard_gladiator(s: LudiState, card: int, events: list[Event], why: str, *,
     )
 
 
-def draw_from(s: LudiState, pile: list[int], discard: list[int]) -> int:
+def draw_from(s: LudiFields, pile: list[int], discard: list[int]) -> int:
     """The top card of `pile` (its last element); an empty pile is first rebuilt by shuffling
     its discards (Auctions 1, Combat 4, Historiae)."""
     if not pile and discard:
@@ -150,20 +152,20 @@ def draw_from(s: LudiState, pile: list[int], discard: list[int]) -> int:
     return pile.pop() if pile else NOBODY
 
 
-def draw_veteran(s: LudiState) -> int:
+def draw_veteran(s: LudiFields) -> int:
     return draw_from(s, s.veteran_pile, s.veteran_discard)
 
 
-def veterans_left(s: LudiState) -> int:
+def veterans_left(s: LudiFields) -> int:
     return len(s.veteran_pile) + len(s.veteran_discard)
 
 
-def draw_combat(s: LudiState) -> int:
+def draw_combat(s: LudiFields) -> int:
     return draw_from(s, s.combat_pile, s.combat_discard)
 
 
 def building_enters(
-    s: LudiState, seat: int, building: int, events: list[Event], how: str, *, rule: str
+    s: LudiFields, seat: int, building: int, events: list[Event], how: str, *, rule: str
 ) -> None:
     """A building enters play: its points and coins on entry, the Forum's coin, champions."""
     spec = s.catalog.buildings[building]
@@ -184,7 +186,7 @@ def building_enters(
 
 
 def building_leaves(
-    s: LudiState, seat: int, building: int, events: list[Event], why: str, *, rule: str
+    s: LudiFields, seat: int, building: int, events: list[Event], why: str, *, rule: str
 ) -> None:
     """A building returns to the centre (demolished or destroyed)."""
     s.buildings[seat].remove(building)
@@ -197,7 +199,7 @@ def building_leaves(
     events.append(public_event("building_out", {"seat": seat, "building": code, "why": why}, rule))
 
 
-def show_buildings(s: LudiState) -> None:
+def show_buildings(s: LudiFields) -> None:
     """Building selection variant: keep the shown row full from the face-down deck."""
     shown = s.catalog.rules.selection_shown
     while len(s.centre_buildings) < shown and s.building_deck:
@@ -207,7 +209,7 @@ def show_buildings(s: LudiState) -> None:
 _NOT_PLAYING = (PHASE["draft"], PHASE["over"])
 
 
-def novice_for_sale(s: LudiState) -> bool:
+def novice_for_sale(s: LudiFields) -> bool:
     """Cubiculum: the active lanista, deciding in their own turn, can buy a novice now (they
     own a Cubiculum, the centre has a novice, they have the price)."""
     seat = s.active

@@ -22,42 +22,42 @@ from .tableau import (
 )
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 
 # --- 2. Main phase --------------------------------------------------------------------------
 
 
-def straight(s: LudiState, seat: int) -> list[int]:
+def straight(s: LudiFields, seat: int) -> list[int]:
     return [g for g in s.gladiators[seat] if not s.turned[g]]
 
 
-def construction_of(s: LudiState, cards: list[int]) -> int:
+def construction_of(s: LudiFields, cards: list[int]) -> int:
     return sum(s.catalog.gladiators[g].construction for g in cards)
 
 
-def build_cost(s: LudiState, building: int, demolish: bool) -> int:
+def build_cost(s: LudiFields, building: int, demolish: bool) -> int:
     """Construction or demolition cost; Ars Augusti lowers both by 1 this round."""
     spec = s.catalog.buildings[building]
     return max(0, (spec.demolition if demolish else spec.cost) - _cost_discount(s))
 
 
-def _cost_discount(s: LudiState) -> int:
+def _cost_discount(s: LudiFields) -> int:
     """What Ars Augusti takes off every construction and demolition cost this round."""
     return 1 if event_is(s, "ars_augusti") else 0
 
 
-def _demolishable(s: LudiState, building: int) -> bool:
+def _demolishable(s: LudiFields, building: int) -> bool:
     """Buildings with victory points can never be demolished or destroyed."""
     return s.catalog.buildings[building].points == 0
 
 
-def _can_raze_for_quarry(s: LudiState, seat: int, power: int) -> bool:
+def _can_raze_for_quarry(s: LudiFields, seat: int, power: int) -> bool:
     """The Lapicidinae is paid for by demolishing one of your own buildings."""
     return any(_demolishable(s, b) and build_cost(s, b, True) <= power for b in s.buildings[seat])
 
 
-def buildable(s: LudiState, seat: int) -> list[int]:
+def buildable(s: LudiFields, seat: int) -> list[int]:
     """One centre card per building name the lanista can build now (Main phase, Build): room
     for it (5 at most; the Lapicidinae replaces one), no name twice, enough construction."""
     ready = straight(s, seat)
@@ -67,14 +67,14 @@ def buildable(s: LudiState, seat: int) -> list[int]:
     return _buildable(s, seat, power, _reach(s, power))
 
 
-def _reach(s: LudiState, power: int) -> int:
+def _reach(s: LudiFields, power: int) -> int:
     """The highest printed cost `power` construction points pay this round: a cost <= reach is
     one Ars Augusti lowers to <= power."""
     return power + _cost_discount(s)
 
 
 def _buildable(
-    s: LudiState, seat: int, power: int, reach: int, raze: bool | None = None
+    s: LudiFields, seat: int, power: int, reach: int, raze: bool | None = None
 ) -> list[int]:
     """`buildable` for a lanista with a straight gladiator, `power` construction points and
     their `_reach` (`raze`: `_can_raze_for_quarry`, if the caller knows it)."""
@@ -98,7 +98,7 @@ def _buildable(
     return result
 
 
-def main_actions(s: LudiState) -> list[Action]:
+def main_actions(s: LudiFields) -> list[Action]:
     """Every action of the main phase open to the active lanista, and `end` (the actions
     offered at other moments too are in `anytime`)."""
     seat = s.active
@@ -152,7 +152,7 @@ def main_actions(s: LudiState) -> list[Action]:
     return actions
 
 
-def _add_building_actions(s: LudiState, seat: int, power: int, actions: list[Action]) -> None:
+def _add_building_actions(s: LudiFields, seat: int, power: int, actions: list[Action]) -> None:
     """Main phase, Build and Demolish: add to `actions` what `seat`, with a straight gladiator
     and `power` construction points, can build, then what he can demolish."""
     cat = s.catalog
@@ -170,7 +170,7 @@ def _add_building_actions(s: LudiState, seat: int, power: int, actions: list[Act
     actions.extend(razable)
 
 
-def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_main(s: LudiFields, action: Action, events: list[Event]) -> None:
     seat = s.active
     cat = s.catalog
     kind = action.kind
@@ -217,7 +217,7 @@ def apply_main(s: LudiState, action: Action, events: list[Event]) -> None:
         auction.enter(s, events)
 
 
-def _choose_rival(s: LudiState, phase: PhaseName, rivals: list[int], events: list[Event]) -> None:
+def _choose_rival(s: LudiFields, phase: PhaseName, rivals: list[int], events: list[Event]) -> None:
     """Ask which rival, unless there is only one."""
     s.phase = PHASE[phase]
     s.decider = s.active
@@ -225,7 +225,7 @@ def _choose_rival(s: LudiState, phase: PhaseName, rivals: list[int], events: lis
         apply_target(s, rivals[0], events)
 
 
-def target_actions(s: LudiState) -> list[Action]:
+def target_actions(s: LudiFields) -> list[Action]:
     seat = s.active
     rivals = [r for r in range(s.num_players) if r != seat]
     if s.phase == PHASE["chain_target"]:
@@ -235,7 +235,7 @@ def target_actions(s: LudiState) -> list[Action]:
     return [moves.TARGET[r] for r in rivals]
 
 
-def apply_target(s: LudiState, rival: int, events: list[Event]) -> None:
+def apply_target(s: LudiFields, rival: int, events: list[Event]) -> None:
     """Chain or Collect aimed at a rival lanista."""
     if s.phase == PHASE["collect_target"]:
         s.coins[rival] -= 1
@@ -259,7 +259,7 @@ def apply_target(s: LudiState, rival: int, events: list[Event]) -> None:
     _continue_chain(s, events)
 
 
-def chain_actions(s: LudiState) -> list[Action]:
+def chain_actions(s: LudiFields) -> list[Action]:
     cards = [g for g in s.gladiators[s.chain_target] if not s.chained[g]]
     bind = s.catalog.moves.gladiator["bind"]
     actions: list[Action] = [bind[g] for g in cards]
@@ -267,7 +267,7 @@ def chain_actions(s: LudiState) -> list[Action]:
     return actions
 
 
-def apply_chain(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_chain(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Chain / Officina: up to X rival gladiators cannot fight (defend) during this turn."""
     if action.kind == "done":
         s.chain_left = 0
@@ -283,14 +283,14 @@ def apply_chain(s: LudiState, action: Action, events: list[Event]) -> None:
     _continue_chain(s, events)
 
 
-def _continue_chain(s: LudiState, events: list[Event]) -> None:
+def _continue_chain(s: LudiFields, events: list[Event]) -> None:
     free = [g for g in s.gladiators[s.chain_target] if not s.chained[g]]
     if s.chain_left <= 0 or not free:
         s.chain_card, s.chain_left, s.chain_target = NOBODY, 0, NOBODY
         start.enter_main(s, events)
 
 
-def _quarry(s: LudiState, building: int, events: list[Event]) -> None:
+def _quarry(s: LudiFields, building: int, events: list[Event]) -> None:
     """Lapicidinae: pay 2 coins to destroy a rival's building and your Lapicidinae."""
     seat = s.active
     rule = "ludi.buildings.lapicidinae"
@@ -307,7 +307,7 @@ def _quarry(s: LudiState, building: int, events: list[Event]) -> None:
 
 
 def _start_job(
-    s: LudiState, kind: Literal["build", "demolish"], building: int, events: list[Event]
+    s: LudiFields, kind: Literal["build", "demolish"], building: int, events: list[Event]
 ) -> None:
     """Build or demolish: gladiators are then added one by one until the cost is met."""
     s.job_building = building
@@ -325,7 +325,7 @@ def _start_job(
     events.append(public_event(kind + "_start", data, rule))
 
 
-def quarry_actions(s: LudiState) -> list[Action]:
+def quarry_actions(s: LudiFields) -> list[Action]:
     power = construction_of(s, straight(s, s.active))
     raze = s.catalog.moves.building["raze"]
     return [
@@ -335,7 +335,7 @@ def quarry_actions(s: LudiState) -> list[Action]:
     ]
 
 
-def apply_quarry(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_quarry(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Lapicidinae's cost: demolish one of your buildings; the Lapicidinae is built then."""
     razed = s.catalog.building_by_code[str(action.args[0])]
     s.job_kind = "quarry_build"
@@ -345,14 +345,14 @@ def apply_quarry(s: LudiState, action: Action, events: list[Event]) -> None:
     s.phase = PHASE["use"]
 
 
-def use_actions(s: LudiState) -> list[Action]:
+def use_actions(s: LudiFields) -> list[Action]:
     """Gladiators that can still help; a job is only offered when it can be finished."""
     ready = straight(s, s.active)
     use = s.catalog.moves.gladiator["use"]
     return [use[g] for g in ready]
 
 
-def apply_use(s: LudiState, action: Action, events: list[Event]) -> None:
+def apply_use(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Each gladiator helps one job only; surplus construction points are lost."""
     card = s.catalog.gladiator_by_code[str(action.args[0])]
     s.turned[card] = True

@@ -9,19 +9,19 @@ from ...core.actions import Event
 from .model import PHASE
 
 if TYPE_CHECKING:
-    from .state import LudiState
+    from .fields import LudiFields
 
 _OVER = PHASE["over"]  # looked up once: `check_victory` runs after every action
 
 
-def finish_on_points(s: LudiState, events: list[Event], rule: str) -> None:
+def finish_on_points(s: LudiFields, events: list[Event], rule: str) -> None:
     """Round limit (ours) or the points running out: the most victory points win."""
     best = max(s.points)
     winners = [seat for seat in range(s.num_players) if s.points[seat] == best]
     end_game(s, winners, events, rule)
 
 
-def end_game(s: LudiState, seats: list[int], events: list[Event], rule: str) -> None:
+def end_game(s: LudiFields, seats: list[int], events: list[Event], rule: str) -> None:
     """The game is over: `seats` win, by `rule`."""
     s.phase = _OVER
     s.winning_seats = list(seats)
@@ -30,7 +30,7 @@ def end_game(s: LudiState, seats: list[int], events: list[Event], rule: str) -> 
     events.append(Event("game_over", {"winners": list(seats)}, rule=rule))
 
 
-def check_victory(s: LudiState, events: list[Event]) -> bool:
+def check_victory(s: LudiFields, events: list[Event]) -> bool:
     """End of the Game: a lanista reaching the agreed points wins at once."""
     if s.phase == _OVER:
         return True

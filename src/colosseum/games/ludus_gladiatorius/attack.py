@@ -16,10 +16,10 @@ from .model import ACT, DEFEND, NET_HELD, OFF_BOARD
 from .specials import DD, NA, REVEALED, SA, D, F
 
 if TYPE_CHECKING:
-    from .state import LudusState
+    from .fields import LudusFields
 
 
-def declare_attack(state: LudusState, g: int, t: int, recover: bool, events: list[Event]) -> None:
+def declare_attack(state: LudusFields, g: int, t: int, recover: bool, events: list[Event]) -> None:
     """Combat 3: the attacker declares battle and reveals its special action, if any:
     Savage Attack, Feint, or Net Attack while the Retiarius holds his net. The defender
     decides whether to defend knowing it (Combat 4)."""
@@ -40,10 +40,10 @@ def declare_attack(state: LudusState, g: int, t: int, recover: bool, events: lis
     resolve(state, False, events)
 
 
-def throw_net(state: LudusState, g: int, t: int, events: list[Event]) -> bool:
+def throw_net(state: LudusFields, g: int, t: int, events: list[Event]) -> bool:
     """Net Attack: two standard dice, one hit entangles; the net lies in the target's hex."""
     rules = state.catalog.rules.net_attack
-    thrown = state.roll(rules.throw_dice)
+    thrown = combat.roll(state.rng, [state.catalog.dice[name] for name in rules.throw_dice])
     caught = combat.swords(thrown) >= rules.hits_needed
     state.net_hex = state.hex[t]
     events.append(
@@ -64,7 +64,7 @@ def throw_net(state: LudusState, g: int, t: int, events: list[Event]) -> bool:
     return caught
 
 
-def answer_attack(state: LudusState, defending: bool, events: list[Event]) -> None:
+def answer_attack(state: LudusFields, defending: bool, events: list[Event]) -> None:
     """Combat 4: the defender defends, revealing its Dodge or Doughty Defence (then it may
     not attack this round), or takes the blow; no counter is shown by not defending."""
     assert state.pending is not None
@@ -80,13 +80,13 @@ def answer_attack(state: LudusState, defending: bool, events: list[Event]) -> No
     resolve(state, defending, events)
 
 
-def uses(state: LudusState, g: int, kind: int) -> bool:
+def uses(state: LudusFields, g: int, kind: int) -> bool:
     """Whether gladiator `g` revealed a counter of `kind` this round (one attack, one defence
     a round, so a revealed attack or defence special belongs to the roll being made)."""
     return state.counter[g] == kind and state.counter_status[g] == REVEALED
 
 
-def resolve(state: LudusState, defending: bool, events: list[Event]) -> None:
+def resolve(state: LudusFields, defending: bool, events: list[Event]) -> None:
     """Combat 5-7: attack roll (a revealed Feint re-rolls its shields), net recovery,
     defence roll (a revealed Dodge re-rolls its swords), life, the Emperor's die."""
     assert state.pending is not None
@@ -179,7 +179,7 @@ def resolve(state: LudusState, defending: bool, events: list[Event]) -> None:
         unconscious(state, g, t, events)
 
 
-def unconscious(state: LudusState, g: int, t: int, events: list[Event]) -> None:
+def unconscious(state: LudusFields, g: int, t: int, events: list[Event]) -> None:
     """Combat 7: at zero life the attacker rolls the Emperor's die; removed either way."""
     verdict = state.catalog.emperor[state.rng.below(len(state.catalog.emperor))]
     state.hex[t] = OFF_BOARD

@@ -9,7 +9,7 @@ counter would have had to be revealed and was not, or what its gladiator did thi
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ...core.errors import ColosseumError
 from ...core.rng import Rng
@@ -17,10 +17,13 @@ from .model import NUM_GLADIATORS
 from .specials import BLANK, CODES, KINDS, NO_COUNTER, REVEALED, bit, ruled_out_by, spent_status
 
 if TYPE_CHECKING:
-    from .state import LudusState
+    from .fields import LudusFields
 
 
-def resample(state: LudusState, seat: int, rng: random.Random) -> None:
+Guessed = TypeVar("Guessed", bound="LudusFields")  # the class of the state guessed from
+
+
+def resample(state: LudusFields, seat: int, rng: random.Random) -> None:
     """Guess, in `state` (a clone), every face-down counter of other lanistae, past and
     present, and reseed its RNG from `rng`."""
     for g in range(NUM_GLADIATORS):
@@ -44,8 +47,8 @@ def resample(state: LudusState, seat: int, rng: random.Random) -> None:
 
 
 def determinize_counters(
-    state: LudusState, seat: int, rng: random.Random, weights: dict[int, dict[str, float]]
-) -> LudusState:
+    state: Guessed, seat: int, rng: random.Random, weights: dict[int, dict[str, float]]
+) -> Guessed:
     """`state.determinize(seat, rng)`, with the face-down counter of this round of each
     gladiator in `weights` (by number) drawn by the weight of its code among the codes the
     guess leaves him, instead of evenly. ColosseumError, and no guess, if a listed gladiator is
@@ -67,13 +70,13 @@ def determinize_counters(
     return guessed
 
 
-def counter_hidden(state: LudusState, g: int) -> bool:
+def counter_hidden(state: LudusFields, g: int) -> bool:
     """Whether gladiator `g` has this round's counter face down (placed, not revealed)."""
     return state.counter[g] != NO_COUNTER and state.counter_status[g] != REVEALED
 
 
 def _guess_current(
-    state: LudusState, g: int, rng: random.Random, weights: dict[str, float] | None = None
+    state: LudusFields, g: int, rng: random.Random, weights: dict[str, float] | None = None
 ) -> None:
     """A guess of this round's face-down counter of `g`, and the status it then has."""
     attacked, defended = state.attacked[g], state.defended[g]
@@ -84,7 +87,7 @@ def _guess_current(
 
 
 def guess(
-    state: LudusState,
+    state: LudusFields,
     g: int,
     mask: int,
     rng: random.Random,

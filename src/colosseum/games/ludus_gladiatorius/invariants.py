@@ -36,7 +36,7 @@ from .specials import (
 )
 
 if TYPE_CHECKING:
-    from .position import LudusPosition
+    from .position_schema import LudusPosition
 
 GLADIATORS = range(NUM_GLADIATORS)
 ROUND_FLAGS = ("attacked", "defended", "no_attack", "no_defence", "entangled")

@@ -13,10 +13,10 @@ from .model import GAME_ID, MOVE, NET_HELD, NUM_GLADIATORS, OFF_BOARD, PHASE_NAM
 from .specials import CODES, HIDDEN, KINDS, NO_COUNTER, REVEALED
 
 if TYPE_CHECKING:
-    from .state import LudusState
+    from .fields import LudusFields
 
 
-def view(state: LudusState, seat: int | None) -> dict[str, Any]:
+def view(state: LudusFields, seat: int | None) -> dict[str, Any]:
     """What `seat` knows: the board (and where each gladiator stood when this round's
     counters were placed), life, revealed counters; its own sheets and counters."""
     names = state.catalog.arena.names
