@@ -16,7 +16,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 UV = shutil.which("uv", path=str(Path(sys.executable).parent)) or shutil.which("uv")
 
-NOT_SOURCES = (".git", ".venv", "build", "dist", "site", "*.egg-info", "__pycache__", ".*_cache")
+NOT_SOURCES = (
+    ".git",
+    ".venv",
+    ".venv-compiled",
+    "build",
+    "dist",
+    "site",
+    "*.egg-info",
+    "__pycache__",
+    ".*_cache",
+)
 
 pytestmark = pytest.mark.skipif(UV is None, reason="uv is not installed (make installs it)")
 

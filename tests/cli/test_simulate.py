@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
+import colosseum
 from colosseum.cli.app import app
 
 from .conftest import Invoke
@@ -85,7 +86,15 @@ def test_bench_json(invoke: Invoke) -> None:
     figures = json.loads(result.stdout)
     assert set(figures) == {"ludus-gladiatorius"}
     ludus = figures["ludus-gladiatorius"]
-    assert set(ludus) == {"steps_per_s", "games_per_s", "clones_per_s", "games", "capped"}
+    assert set(ludus) == {
+        "steps_per_s",
+        "games_per_s",
+        "clones_per_s",
+        "games",
+        "capped",
+        "compiled",
+    }
+    assert ludus["compiled"] is colosseum.compiled()
     assert all(ludus[key] > 0 for key in ("steps_per_s", "games_per_s", "clones_per_s"))
     assert 0 <= ludus["capped"] <= ludus["games"]
 
@@ -95,6 +104,7 @@ def test_bench_every_game_as_a_table(invoke: Invoke) -> None:
     assert result.exit_code == 0
     assert "ludus-gladiatorius" in result.stdout
     assert "Clones/s" in result.stdout
+    assert ("Build: compiled (mypyc)" in result.stdout) is colosseum.compiled()
 
 
 def _one_line_error(result: Result) -> str:

@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..core.build import compiled
 from ..core.options import OptionSpec
 from ..core.registry import GameInfo
 from ..sim.bench import BenchResult
@@ -139,6 +140,7 @@ def bench_json(results: Sequence[BenchResult]) -> dict[str, dict[str, float]]:
             "clones_per_s": round(r.clones_per_s, 1),
             "games": r.games,
             "capped": r.capped,
+            "compiled": compiled(),
         }
         for r in results
     }
@@ -172,7 +174,8 @@ def bench_table(results: Sequence[BenchResult]) -> Group:
 
 def _measured(results: Sequence[BenchResult]) -> str:
     seconds = ", ".join(f"{r.game} {r.seconds:.1f} s" for r in results)
-    return f"Capped: games a cap ended, of those played. Measured: {seconds}."
+    build = "compiled (mypyc)" if compiled() else "pure Python"
+    return f"Capped: games a cap ended, of those played. Measured: {seconds}. Build: {build}."
 
 
 # --- replay ---------------------------------------------------------------------------------

@@ -37,6 +37,10 @@ class Rng:
     def copy(self) -> Rng:
         return Rng(self.state)
 
+    def __reduce__(self) -> tuple[type[Rng], tuple[int]]:
+        """Pickled as its state, in the compiled build (core/build.py) as in Python."""
+        return Rng, (self.state,)
+
     def next64(self) -> int:
         self.state = (self.state + _GOLDEN) & _MASK64
         z = self.state

@@ -9,6 +9,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action, Event, JsonValue, normalize_notation
 from .errors import ColosseumError, IllegalAction
 from .options import OptionValue
@@ -16,13 +18,17 @@ from .options import OptionValue
 # The actions played so far, newest first, as a chain of (action, rest) pairs: clones share it.
 # An action's notation is written when the log is read (`actions_played`), not at each apply: a
 # random playout never reads it. A log read back from a pickle holds the notations themselves.
-ActionLog = tuple["Action | str", "ActionLog"] | None
+# The rest is an ActionLog again, named `Any` here: mypyc (the compiled build) cannot take a
+# recursive type.
+ActionLog = tuple["Action | str", Any] | None
 
 # How a state is drawn as SVG (`State._repr_svg_`): put in place by the registry, which sits
 # above this module and knows each game's drawing.
 svg_drawer: Callable[[State], str | None] | None = None
 
 
+# The compiled build (core/build.py) compiles this class; every game's state subclasses it.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A complete game state: whose decision it is, what they may do, and what each seat sees."""
 
@@ -255,7 +261,8 @@ class State(ABC):
         clones share would otherwise nest one level per action, past the recursion limit."""
         fields: dict[str, Any] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
-            slots = cls.__dict__.get("__slots__", ())
+            # A class the compiled build compiled (core/build.py) lists its fields apart.
+            slots = cls.__dict__.get("__slots__") or cls.__dict__.get("__mypyc_attrs__", ())
             for name in (slots,) if isinstance(slots, str) else slots:
                 if name not in ("__dict__", "__weakref__") and hasattr(self, name):
                     fields[name] = getattr(self, name)

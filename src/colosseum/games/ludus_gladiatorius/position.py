@@ -34,7 +34,7 @@ def load_position(position: dict[str, Any]) -> LudusState:
     except DataError as error:
         raise invalid("options.data", str(error)) from error
     invariants.check(parsed, options, catalog)
-    state = LudusState.__new__(LudusState)
+    state = LudusState()
     state._init_common(parsed.players, options, parsed.seed)
     state.catalog = catalog
     index = catalog.arena.index

@@ -55,7 +55,7 @@ class LudusState(LudusFields):
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, OptionValue]) -> LudusState:
         """Set Up: gladiators and starting hexes by drawn counters, then the first round."""
-        state = cls.__new__(cls)
+        state = cls()
         state._init_common(num_players, options, seed)
         state.catalog = load_catalog(str(options["data"]))
         state.rng = Rng.from_seed(seed)
@@ -90,7 +90,7 @@ class LudusState(LudusFields):
         return state
 
     def clone(self) -> LudusState:
-        other = LudusState.__new__(LudusState)
+        other = LudusState()
         other._copy_common(self)
         other.catalog = self.catalog
         other.owner = self.owner
