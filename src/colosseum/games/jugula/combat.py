@@ -11,6 +11,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action, Event
 from . import arena, cards, victory
 from .board import geometry
@@ -120,6 +122,7 @@ def _legal_pick(s: JugulaFields, task: Task) -> list[Action]:
     return found
 
 
+@mypyc_attr(native_class=False)  # compiled (core/build.py), an Action still
 class Attack(Action):
     """`attack A D` or `hinder A D`: the gladiators on two squares, attacker and target. Made once
     per pair of squares (`_attack`), it keeps their numbers, so applying it looks no name up."""

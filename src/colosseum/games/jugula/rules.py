@@ -11,6 +11,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action, Event, public_event
 from . import abilities, arena, cards, combat, moves, victory
 from .model import (
@@ -288,7 +290,7 @@ def _apply_bid(s: JugulaFields, task: Task, action: Action, events: list[Event])
 def _round_reveal(s: JugulaFields, task: Task, events: list[Event]) -> None:
     """Reveal the round's cards: the highest die designates the first player; ties go to the
     higher Vox Populi, then the still-tied lanistae commit again. Revealed cards are discarded."""
-    contenders = task[1]
+    contenders: tuple[int, ...] = task[1]
     dice: dict[int, int] = {}
     for seat in contenders:
         card = s.bids[seat]
@@ -417,6 +419,7 @@ _DRAW = EFFECTS.index("draw")  # among the effects before the ability
 assert _DRAW < _ABILITY
 
 
+@mypyc_attr(native_class=False)  # compiled (core/build.py), an Action still
 class Play(Action):
     """`play CODE EFFECT`: a card played for one of its effects. Made once per card code and
     effect (`_plays`), it keeps both as strings, so applying it parses nothing."""

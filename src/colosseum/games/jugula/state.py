@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ...core.actions import Action
+from ...core.actions import Action, Event
 from ...core.options import OptionValue
 from . import hidden, rules, setup
 from . import position as positions
@@ -38,7 +38,7 @@ class JugulaState(JugulaFields):
     def clone(self) -> JugulaState:
         """Explicit shallow copies of the fields of SCALARS, LISTS and NESTED (model.py); the
         lists of REPLACED are shared, as the rules replace them instead of changing them."""
-        o = JugulaState.__new__(JugulaState)
+        o = JugulaState()
         o._copy_common(self)
         o.catalog = self.catalog
         o.fighters = self.fighters
@@ -85,7 +85,8 @@ class JugulaState(JugulaFields):
     def _legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
 
-    _apply = rules.apply_action  # the function itself: a step makes one call fewer
+    def _apply(self, action: Action) -> list[Event]:
+        return rules.apply_action(self, action)
 
     def _resample_hidden(self, seat: int, rng: random.Random) -> None:
         hidden.resample(self, seat, rng)
@@ -98,12 +99,12 @@ class JugulaState(JugulaFields):
 
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> JugulaState:
-        state = cls.__new__(cls)
+        state = cls()
         positions.read(state, position)
         return state
 
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, OptionValue]) -> JugulaState:
-        state = cls.__new__(cls)
+        state = cls()
         setup.set_up(state, num_players, seed, options)
         return state

@@ -215,7 +215,8 @@ def load(s: LudiFields, position: dict[str, Any]) -> None:
     s.in_play = cards_in_play(s.catalog, players, options)
     s.rng = Rng(parsed.rng)
     for name in SCALARS:
-        setattr(s, name, getattr(parsed, name))
+        if name != "phase":  # a name in the position, an index in the state
+            setattr(s, name, getattr(parsed, name))
     s.phase = PHASES.index(parsed.phase)
     for name in LISTS:
         setattr(s, name, list(getattr(parsed, name)))

@@ -38,7 +38,7 @@ class LudiState(LudiFields):
     def clone(self) -> LudiState:
         """Explicit shallow copies: the fields of SCALARS, LISTS and NESTED (model.py); `list.copy`
         rather than `[:]`, which makes a slice object each time."""
-        o = LudiState.__new__(LudiState)
+        o = LudiState()
         o._copy_common(self)
         o.catalog = self.catalog
         o.in_play = self.in_play
@@ -132,13 +132,13 @@ class LudiState(LudiFields):
     @classmethod
     def from_position(cls, position: dict[str, Any]) -> LudiState:
         """A state from `to_position()`, checked by the schema and then by every invariant."""
-        state = cls.__new__(cls)
+        state = cls()
         position_format.load(state, position)
         invariants.check(state)
         return state
 
     @classmethod
     def new(cls, num_players: int, seed: int, options: dict[str, OptionValue]) -> LudiState:
-        state = cls.__new__(cls)
+        state = cls()
         setup.set_up(state, num_players, seed, options)
         return state
