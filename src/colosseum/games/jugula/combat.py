@@ -122,7 +122,7 @@ def _legal_pick(s: JugulaFields, task: Task) -> list[Action]:
     return found
 
 
-@mypyc_attr(native_class=False)  # compiled (core/build.py), an Action still
+@mypyc_attr(native_class=False)  # a Python class when compiled (core/build.py), as Action is
 class Attack(Action):
     """`attack A D` or `hinder A D`: the gladiators on two squares, attacker and target. Made once
     per pair of squares (`_attack`), it keeps their numbers, so applying it looks no name up."""

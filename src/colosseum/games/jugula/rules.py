@@ -419,7 +419,7 @@ _DRAW = EFFECTS.index("draw")  # among the effects before the ability
 assert _DRAW < _ABILITY
 
 
-@mypyc_attr(native_class=False)  # compiled (core/build.py), an Action still
+@mypyc_attr(native_class=False)  # a Python class when compiled (core/build.py), as Action is
 class Play(Action):
     """`play CODE EFFECT`: a card played for one of its effects. Made once per card code and
     effect (`_plays`), it keeps both as strings, so applying it parses nothing."""
