@@ -9,7 +9,7 @@ from collections.abc import Callable
 from setuptools import build_meta
 from setuptools.build_meta import *  # noqa: F403  (every hook of setuptools' backend)
 
-# mypyc ships with mypy; the compiled build is made and tested with the version of uv.lock.
+# mypyc ships with mypy: the build fetches the newest of these (development's is uv.lock's).
 MYPYC = "mypy>=2.4,<3"
 
 
