@@ -140,7 +140,8 @@ def test_a_live_clock_chosen_in_the_lobby_runs_out_in_the_browser(
     assert ended["winners"] == [waiting_seat]
 
     # The late seat's page, not yet told, still offers its actions: one is refused (409)
-    # and the page says the game is over.
+    # and the page says the game is over (in the refusal's words, or in those of the
+    # timeout's push, held while the action was on its way and told after it).
     expect(decider.locator("#status")).to_have_text("Your decision.")
     with decider.expect_response(lambda r: r.url.endswith("/actions")) as answer:
         decider.locator("#actions button").first.click()

@@ -524,7 +524,7 @@ function onMessage(message) {
     const count = `${message.count} action${message.count === 1 ? "" : "s"}`;
     if (current && message.seat !== current.seat) showMessage(`${message.name} took back ${count}.`);
   }
-  else if (message.type === "timeout") showMessage(`${message.name} ran out of time.`);
+  else if (message.type === "timeout") showMessage(`${message.name} ran out of time: the game is over.`);
   else if (message.type === "thinking") {
     thinking = message.seat;
     showStatus();
