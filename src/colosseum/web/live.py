@@ -57,6 +57,8 @@ class LiveTable:
     steps: list[Step] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
     now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))  # the service's
+    boards: dict[tuple[int | None, tuple[str, ...]], str] = field(default_factory=dict)
+    boards_at: int = -1  # the version the boards above were drawn for
 
     @classmethod
     def start(cls, row: TableRow) -> LiveTable:
@@ -70,6 +72,7 @@ class LiveTable:
         """Start again from the stored record: after an undo rewrote the log."""
         fresh = LiveTable.start(row)
         self.row, self.state, self.steps = row, fresh.state, []
+        self.boards.clear()
         self.catch_up(actions)
 
     @property
@@ -150,13 +153,27 @@ class LiveTable:
             "outcome": self.row.outcome,
             "capped": state.capped(),
             "players": [seat_public(s) for s in self.row.seats],
-            "board": render_board(game, view, notations) if board else "",
+            "board": self.board(seat, view, notations) if board else "",
             "failure": self.row.failure,
             **fairness(self.row, self.finished),
             **self.clock(),
             "undo": mine and self.may_undo(seat),
             "final": self.final(seat, view) if self.finished else None,
         }
+
+    def board(self, seat: int | None, view: Any, legal: list[str]) -> str:
+        """The SVG board `seat` is shown, drawn at most once per version: the answer to a
+        seat's action and the push to its page, every spectator, every tab of one account
+        share one drawing. Only the current version's boards are kept; an undo that rewrote
+        the log starts afresh (`restart`)."""
+        if self.boards_at != self.version:
+            self.boards.clear()
+            self.boards_at = self.version
+        key = (seat, tuple(legal))
+        drawn = self.boards.get(key)
+        if drawn is None:
+            drawn = self.boards[key] = render_board(self.game_id, view, legal)
+        return drawn
 
     def final(self, seat: int | None, view: Any) -> dict[str, Any]:
         """The end panel's summary for `seat` (web/endings.py), from its final view."""
