@@ -305,6 +305,22 @@ def test_finding_9_invalid_utf8_closes_1007_with_a_reason(
     assert "Traceback" not in caplog.text
 
 
+def test_messages_are_compressed_and_arrive_whole(uvicorn_server: int) -> None:
+    """permessage-deflate is agreed with a client that offers it (the protocol makes its own
+    connection, at zlib's fastest level), and a state with its board arrives intact."""
+    port = uvicorn_server
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}") as http:
+        table = http.post("/api/tables", json={"game": GAME, "players": ["human"] * 2}).json()
+        plain = http.get(f"/api/tables/{table['id']}/state").json()
+    with connect(f"ws://127.0.0.1:{port}/ws/tables/{table['id']}") as socket:
+        assert socket.response is not None
+        agreed = socket.response.headers["Sec-WebSocket-Extensions"]
+        assert agreed.startswith("permessage-deflate"), agreed
+        socket.send(json.dumps({"type": "hello", "token": None, "version": 0}))
+        pushed = json.loads(socket.recv(timeout=10))
+    assert pushed["type"] == "state" and pushed["board"] == plain["board"]
+
+
 def test_finding_9_websocket_messages_are_rate_limited_per_address(database: str) -> None:
     """Past the "socket" limit each message is answered with an error (429, retry_after)
     and changes nothing; ten in a row close the connection with 1008 and a reason."""

@@ -4,11 +4,12 @@ element with its attributes, text and tooltips escaped, coordinates written shor
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import lru_cache
 from html import escape
 from typing import Any
 
 UNSAFE = re.compile("[&<>\"']")
+SAFE_KEPT = 8192  # escaped texts remembered: boards repeat the same few words and numbers
 
 
 def num(value: float) -> str:
@@ -21,10 +22,13 @@ def num(value: float) -> str:
 def el(tag: str, content: str = "", **attrs: Any) -> str:
     """One element; `content` is markup already escaped. `class_` is class, `_` in names is
     -, and attributes set to None are left out."""
-    written = "".join(f' {_name(key)}="{safe(v)}"' for key, v in attrs.items() if v is not None)
+    written = "".join(
+        [f' {_NAMES.get(key) or _name(key)}="{safe(v)}"' for key, v in attrs.items() if v is not None]
+    )
     return f"<{tag}{written}>{content}</{tag}>" if content else f"<{tag}{written}/>"
 
 
+@lru_cache(maxsize=SAFE_KEPT, typed=True)
 def safe(value: object) -> str:
     """Text or an attribute value, escaped."""
     words = str(value)
@@ -37,12 +41,15 @@ def text(x: float, y: float, words: str, **attrs: Any) -> str:
 
 def title(words: str) -> str:
     """A tooltip for the element it is put in."""
-    return el("title", safe(words))
+    return f"<title>{safe(words)}</title>" if words else "<title/>"
 
 
-@cache
+_NAMES: dict[str, str] = {}  # attribute keyword -> attribute name, as they are met
+
+
 def _name(key: str) -> str:
-    return key.rstrip("_").replace("_", "-")
+    name = _NAMES[key] = key.rstrip("_").replace("_", "-")
+    return name
 
 
 # The seats' colours on every board and page (style.css's --seat-N are the same): Okabe and

@@ -38,6 +38,11 @@ def use_data(folder: str) -> None:
     _data_folder = folder
 
 
+def data_folder() -> str:
+    """The data folder of the board drawn last (empty: the bundled data)."""
+    return _data_folder
+
+
 def catalog() -> Catalog:
     """The card set of the game drawn last (the bundled one before any board is drawn)."""
     return load_catalog(_data_folder)

@@ -19,6 +19,7 @@ from .render_cards import (
     building_spec,
     card_spec,
     card_text,
+    data_folder,
     entry_benefits,
     gladiator_name,
     owners_of,
@@ -146,6 +147,13 @@ def gladiator_about(entry: Entry, view: View) -> str:
 
 def building_words(code: str) -> str:
     """ "Forum +1 VP: +1c per building built" (name, entry benefits, effect)."""
+    return _building_words(data_folder(), code)
+
+
+@lru_cache(maxsize=512)
+def _building_words(folder: str, code: str) -> str:
+    """`building_words` in the card set of `folder` (the one `catalog()` reads now), kept:
+    a board asks for the same few again and again."""
     spec = building_spec(code)
     if spec is None:
         return building_name(code)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...core.seats import plural
@@ -47,7 +48,13 @@ def status_words(view: View) -> str:
 
 def wrap(words: str, width: float, size: float) -> list[str]:
     """`words` in lines of about `width` units at font size `size`."""
-    return textwrap.wrap(words, max(12, int(width / (size * 0.56))))
+    return list(_wrapped(words, max(12, int(width / (size * 0.56)))))
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(words: str, columns: int) -> tuple[str, ...]:
+    """Each board wraps the same few texts again: wrapped once (textwrap is slow)."""
+    return tuple(textwrap.wrap(words, columns))
 
 
 def combat_lines(view: View) -> list[str]:
