@@ -22,8 +22,9 @@ def num(value: float) -> str:
 def el(tag: str, content: str = "", **attrs: Any) -> str:
     """One element; `content` is markup already escaped. `class_` is class, `_` in names is
     -, and attributes set to None are left out."""
+    names = _NAMES
     written = "".join(
-        [f' {_NAMES.get(key) or _name(key)}="{safe(v)}"' for key, v in attrs.items() if v is not None]
+        [f' {names.get(k) or _name(k)}="{safe(v)}"' for k, v in attrs.items() if v is not None]
     )
     return f"<{tag}{written}>{content}</{tag}>" if content else f"<{tag}{written}/>"
 
