@@ -1,4 +1,4 @@
-"""A seat's board drawn at most once per version (issue 50; docs/web.md, "Boards"): the answer
+"""A seat's board drawn at most once per version (issue 50; docs/web.md, "The boards"): the answer
 to a seat's action and the push to its page share one drawing, as do every spectator's pushes;
 each board is the one its seat's view of that version draws, also after an undo rewrote the
 version it was drawn for."""
