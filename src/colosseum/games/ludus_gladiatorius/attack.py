@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Event
+from ...core.actions import Event, public_event
 from . import combat
 from .model import ACT, DEFEND, NET_HELD, OFF_BOARD
 from .specials import DD, NA, REVEALED, SA, D, F
@@ -25,7 +25,7 @@ def declare_attack(state: LudusFields, g: int, t: int, recover: bool, events: li
     decides whether to defend knowing it (Combat 4)."""
     state.attacked[g] = True
     events.append(
-        Event("attack", {"attacker": g + 1, "defender": t + 1}, rule="ludus.combat.declare")
+        public_event("attack", {"attacker": g + 1, "defender": t + 1}, "ludus.combat.declare")
     )
     holds_net = state.net_hex == NET_HELD and state.is_retiarius(g)
     kind = state.reveal(g, (SA, F, NA) if holds_net else (SA, F), events)
@@ -47,7 +47,7 @@ def throw_net(state: LudusFields, g: int, t: int, events: list[Event]) -> bool:
     caught = combat.swords(thrown) >= rules.hits_needed
     state.net_hex = state.hex[t]
     events.append(
-        Event(
+        public_event(
             "net_throw",
             {
                 "retiarius": g + 1,
@@ -55,7 +55,7 @@ def throw_net(state: LudusFields, g: int, t: int, events: list[Event]) -> bool:
                 "faces": combat.as_lists(thrown),
                 "entangled": caught,
             },
-            rule="ludus.combat.net-attack",
+            "ludus.combat.net-attack",
         )
     )
     if caught:
@@ -70,7 +70,7 @@ def answer_attack(state: LudusFields, defending: bool, events: list[Event]) -> N
     assert state.pending is not None
     t = state.pending[1]
     events.append(
-        Event("defence", {"gladiator": t + 1, "defends": defending}, rule="ludus.combat.defend")
+        public_event("defence", {"gladiator": t + 1, "defends": defending}, "ludus.combat.defend")
     )
     if defending:
         state.defended[t] = True
@@ -112,7 +112,7 @@ def resolve(state: LudusFields, defending: bool, events: list[Event]) -> None:
         rolled, _ = combat.reroll_where(state.rng, faces_by_die, rolled, 1)
     hits = combat.swords(rolled)
     events.append(
-        Event(
+        public_event(
             "attack_roll",
             {
                 "attacker": g + 1,
@@ -121,15 +121,15 @@ def resolve(state: LudusFields, defending: bool, events: list[Event]) -> None:
                 "final": combat.as_lists(rolled),
                 "hits": hits,
             },
-            rule=attack_rule,
+            attack_rule,
         )
     )
     if recover and hits >= rules.net_attack.recover_hit_cost:
         hits -= rules.net_attack.recover_hit_cost
         state.net_hex = NET_HELD
         events.append(
-            Event(
-                "net_recovered", {"gladiator": g + 1, "by": "hit"}, rule="ludus.combat.net-recovery"
+            public_event(
+                "net_recovered", {"gladiator": g + 1, "by": "hit"}, "ludus.combat.net-recovery"
             )
         )
     blocks = 0
@@ -152,7 +152,7 @@ def resolve(state: LudusFields, defending: bool, events: list[Event]) -> None:
         blocks = rolled_shields + carried_in
         state.carry[t] = combat.carried_shields(rolled_shields, hits, carried_in) if doughty else 0
         events.append(
-            Event(
+            public_event(
                 "defence_roll",
                 {
                     "defender": t + 1,
@@ -163,16 +163,16 @@ def resolve(state: LudusFields, defending: bool, events: list[Event]) -> None:
                     "carried_in": carried_in,
                     "carried_out": state.carry[t],
                 },
-                rule=defence_rule,
+                defence_rule,
             )
         )
     lost = min(state.life[t], combat.damage(hits, blocks))
     state.life[t] -= lost
     events.append(
-        Event(
+        public_event(
             "wound",
             {"gladiator": t + 1, "lost": lost, "life": state.life[t]},
-            rule="ludus.combat.damage",
+            "ludus.combat.damage",
         )
     )
     if state.life[t] == 0:
@@ -184,14 +184,14 @@ def unconscious(state: LudusFields, g: int, t: int, events: list[Event]) -> None
     verdict = state.catalog.emperor[state.rng.below(len(state.catalog.emperor))]
     state.hex[t] = OFF_BOARD
     events.append(
-        Event(
+        public_event(
             "emperor",
             {
                 "gladiator": t + 1,
                 "verdict": verdict,
                 "fate": "finished off" if verdict == "down" else "spared",
             },
-            rule="ludus.combat.emperor",
+            "ludus.combat.emperor",
         )
     )
     owners = {state.owner[x] for x in state.standing()}

@@ -4,7 +4,7 @@ the set-up, the rounds and the kernel's contract on top."""
 
 from __future__ import annotations
 
-from ...core.actions import Event
+from ...core.actions import Event, public_event
 from ...core.rng import Rng
 from ...core.state import State
 from .data import Catalog
@@ -159,10 +159,10 @@ class LudusFields(State):
         if kind in kinds:
             self.counter_status[g] = REVEALED
             events.append(
-                Event(
+                public_event(
                     "special_action",
                     {"gladiator": g + 1, "action": CODES[kind], "name": self._special_name(kind)},
-                    rule=SPECIAL_RULES[kind],
+                    SPECIAL_RULES[kind],
                 )
             )
             return kind
@@ -187,4 +187,4 @@ class LudusFields(State):
         self.phase = OVER
         self.winning_seats = tuple(seats)
         self.pending = None
-        events.append(Event("game_over", {"winners": seats}, rule=rule))
+        events.append(public_event("game_over", {"winners": seats}, rule))

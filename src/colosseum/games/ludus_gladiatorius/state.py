@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...core.actions import Action, Event
+from ...core.actions import Action, Event, public_event
 from ...core.options import OptionValue
 from ...core.rng import Rng
 from . import attack, combat, hidden, views
@@ -216,7 +216,7 @@ class LudusState(LudusFields):
         """After the last activation: face-down counters stay secret (kept in `unrevealed`
         when the next round's are placed; the last round's stay where they lie); the next
         round starts."""
-        events.append(Event("round_end", {"round": self.round}, rule="ludus.round.end"))
+        events.append(public_event("round_end", {"round": self.round}, "ludus.round.end"))
         limit = int(self.options["round_limit"])
         if limit and self.round >= limit:
             self._finish_on_life(events)
@@ -226,10 +226,10 @@ class LudusState(LudusFields):
                 self.unrevealed.append((g, self.counter[g], self.counter_mask[g]))
         self._start_round()
         events.append(
-            Event(
+            public_event(
                 "round_start",
                 {"round": self.round, "order": [g + 1 for g in self.order]},
-                rule="ludus.round.order",
+                "ludus.round.order",
             )
         )
 
@@ -273,10 +273,10 @@ class LudusState(LudusFields):
             attack.answer_attack(self, False, events)
         else:  # "end"
             events.append(
-                Event(
+                public_event(
                     "end",
                     {"gladiator": self.order[self.step] + 1},
-                    rule="ludus.round.activation-end",
+                    "ludus.round.activation-end",
                 )
             )
             self._next_activation(events)
@@ -291,7 +291,7 @@ class LudusState(LudusFields):
         if kind != BLANK:
             self.remaining[g * KINDS + kind] -= 1
         owner = self.owner[g]
-        events.append(Event("counter_placed", {"gladiator": g + 1}, rule="ludus.round.counters"))
+        events.append(public_event("counter_placed", {"gladiator": g + 1}, "ludus.round.counters"))
         events.append(
             Event(
                 "counter_chosen",
@@ -321,7 +321,7 @@ class LudusState(LudusFields):
         self.moved = True
         self.phase = MOVE
         events.append(
-            Event(
+            public_event(
                 "boost_roll",
                 {
                     "gladiator": g + 1,
@@ -329,7 +329,7 @@ class LudusState(LudusFields):
                     "bonus": bonus,
                     "allowance": self.allowance,
                 },
-                rule="ludus.move.boosted-die",
+                "ludus.move.boosted-die",
             )
         )
 
@@ -341,18 +341,18 @@ class LudusState(LudusFields):
             if len(action.args) > 1:
                 self.net_hex = NET_HELD
                 events.append(
-                    Event(
+                    public_event(
                         "net_recovered",
                         {"gladiator": g + 1, "by": "move"},
-                        rule="ludus.combat.net-recovery",
+                        "ludus.combat.net-recovery",
                     )
                 )
         names = self.catalog.arena.names
         events.append(
-            Event(
+            public_event(
                 "moved",
                 {"gladiator": g + 1, "from": names[start], "to": names[self.hex[g]]},
-                rule="ludus.move.movement",
+                "ludus.move.movement",
             )
         )
         self.phase = ACT
