@@ -148,12 +148,22 @@ class Field:
 
     def array(self, raw: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
         """This field's part of `raw`, in its shape: writes to it are writes to `raw`."""
-        return raw[self.offset : self.offset + self.size].reshape(self.shape)
+        part = raw[self.offset : self.offset + self.size]
+        return part if len(self.shape) == 1 else part.reshape(self.shape)
 
     def at(self, *index: int) -> int:
         """The vector position of element `index` of this field (row-major)."""
+        shape = self.shape
+        if len(index) == 1 and len(shape) == 1:  # the common cases, without a loop
+            (i,) = index
+            if 0 <= i < shape[0]:
+                return self.offset + i
+        elif len(index) == 2 and len(shape) == 2:
+            i, j = index
+            if 0 <= i < shape[0] and 0 <= j < shape[1]:
+                return self.offset + i * shape[1] + j
         position = 0
-        for i, extent in zip(index, self.shape, strict=True):
+        for i, extent in zip(index, shape, strict=True):
             if not 0 <= i < extent:
                 raise IndexError(f"{self.name}{list(index)} is outside {self.shape}")
             position = position * extent + i
