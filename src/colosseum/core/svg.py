@@ -23,26 +23,41 @@ def el(tag: str, content: str = "", **attrs: Any) -> str:
     """One element; `content` is markup already escaped. `class_` is class, `_` in names is
     -, and attributes set to None are left out."""
     names = _NAMES
-    written = "".join(
-        [f' {names.get(k) or _name(k)}="{safe(v)}"' for k, v in attrs.items() if v is not None]
-    )
+    try:
+        written = "".join(
+            [f' {names.get(k) or _name(k)}="{_kept(v)}"' for k, v in attrs.items() if v is not None]
+        )
+    except TypeError:  # a value that cannot be kept (a list, say): escaped each time
+        written = "".join([f' {_name(k)}="{safe(v)}"' for k, v in attrs.items() if v is not None])
     return f"<{tag}{written}>{content}</{tag}>" if content else f"<{tag}{written}/>"
 
 
-@lru_cache(maxsize=SAFE_KEPT, typed=True)
 def safe(value: object) -> str:
     """Text or an attribute value, escaped."""
-    words = str(value)
-    return escape(words) if UNSAFE.search(words) else words
+    try:
+        return _kept(value)
+    except TypeError:  # not hashable
+        return _escaped(value)
 
 
 def text(x: float, y: float, words: str, **attrs: Any) -> str:
-    return el("text", safe(words), x=num(x), y=num(y), **attrs)
+    return el("text", _kept(words), x=num(x), y=num(y), **attrs)
 
 
 def title(words: str) -> str:
     """A tooltip for the element it is put in."""
-    return f"<title>{safe(words)}</title>" if words else "<title/>"
+    return f"<title>{_kept(words)}</title>" if words else "<title/>"
+
+
+def _escaped(value: object) -> str:
+    words = str(value)
+    return escape(words) if UNSAFE.search(words) else words
+
+
+@lru_cache(maxsize=SAFE_KEPT, typed=True)
+def _kept(value: object) -> str:
+    """`_escaped`, remembered (`typed`: 1, 1.0 and True are written apart)."""
+    return _escaped(value)
 
 
 _NAMES: dict[str, str] = {}  # attribute keyword -> attribute name, as they are met
