@@ -7,13 +7,25 @@ import json
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition, games, new_game
 from .accounts import accounts_app
+from .batch import (
+    AddressOpt,
+    BackendOpt,
+    GameArg,
+    JobsOpt,
+    JsonOpt,
+    OptionOpt,
+    SeedOpt,
+    batch_backend,
+    batch_seed,
+    checked_options,
+)
 from .common import (
     fail,
     parse_options,
@@ -23,15 +35,12 @@ from .common import (
     with_progress,
 )
 from .extras import deferred_group, require
+from .ladder import ladder
 from .ratings import ratings_app
 from .serve import serve
 
 if TYPE_CHECKING:
-    from rich.console import Group
-    from rich.table import Table
-
     from ..core.state import State
-    from ..sim.backends import Backend
 
 # What a command needs beyond parsing its arguments is imported in its body, so that
 # `colosseum career show` loads neither the simulators nor the progress bars nor the
@@ -60,36 +69,7 @@ deferred_group(app, "career", "store", CAREER_HELP, _career_app)
 app.command("serve")(serve)
 app.add_typer(accounts_app)  # the web server's accounts (cli/accounts.py)
 app.add_typer(ratings_app)  # ratings per game (cli/ratings.py)
-
-GameArg = Annotated[str, typer.Argument(help="Game id or alias, e.g. ludus.", show_default=False)]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", help="A game option as name=value; repeat for more."),
-]
-SeedOpt = Annotated[
-    int | None, typer.Option("--seed", "-s", help="Seed for a reproducible run (default: drawn).")
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object on stdout.")]
-JobsOpt = Annotated[
-    int,
-    typer.Option(
-        "--jobs", "-j", min=1, help="Processes, this one included (Ray: CPUs of a local Ray)."
-    ),
-]
-BackendOpt = Annotated[
-    str,
-    typer.Option(
-        "--backend", help="Where the games run: process (local processes) or ray (Ray tasks)."
-    ),
-]
-AddressOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--address",
-        help="With --backend ray: join this Ray cluster (auto, or ray://head:10001).",
-        show_default=False,
-    ),
-]
+app.command("ladder")(ladder)  # the computer levels rated against each other (cli/ladder.py)
 
 
 @app.command("games")
@@ -271,33 +251,6 @@ def replay(
     console.print(reports.actions_table(moves))
 
 
-def _checked_options(game_id: str, players: int, option: list[str] | None) -> dict[str, Any]:
-    """The `--option` values resolved (and checked) by starting one game with them, with each
-    cap not given set at the game's simulation value, so every game of a batch ends."""
-    from ..core.options import simulation_options
-
-    given = simulation_options(game_definition(game_id).info.options, parse_options(option))
-    return dict(new_game(game_id, players=players, seed=0, options=given).options)
-
-
-def _batch_seed(seed: int | None) -> int:
-    """The seed of a batch of games: the one given, else drawn."""
-    import secrets
-
-    return secrets.randbits(31) if seed is None else seed
-
-
-def _backend(name: str, jobs: int, address: str | None, command: str) -> Backend:
-    """The backend named by --backend, after checking that its extra is installed."""
-    from ..sim.backends import BACKENDS, make_backend
-
-    if name not in BACKENDS:
-        raise ColosseumError(f"unknown backend {name!r}: choose one of {', '.join(BACKENDS)}")
-    if name == "ray":
-        require("ray", command)
-    return make_backend(name, jobs, address)
-
-
 @app.command()
 def simulate(
     game: GameArg,
@@ -323,7 +276,7 @@ def simulate(
     from .play import HUMAN
 
     with user_errors():
-        runner = _backend(backend, jobs, address, "colosseum simulate --backend ray")
+        runner = batch_backend(backend, jobs, address, "colosseum simulate --backend ray")
         info = game_definition(game).info
         specs = split_players(players)
         for spec in specs:
@@ -334,8 +287,8 @@ def simulate(
             game_id=info.id,
             players=tuple(specs),
             games=games_count,
-            seed=_batch_seed(seed),
-            options=_checked_options(info.id, len(specs), option),
+            seed=batch_seed(seed),
+            options=checked_options(info.id, len(specs), option),
         )
         started = time.perf_counter()
         results = with_progress(
@@ -348,75 +301,6 @@ def simulate(
         typer.echo(json.dumps(summary))
     else:
         stdout_console().print(reports.simulation_table(summary))
-
-
-def _win_matrix_table(summary: dict[str, Any]) -> Table:
-    """Row agent's share of the points against the column agent (a draw counts half)."""
-    from rich import box
-    from rich.table import Table
-
-    agents = summary["agents"]
-    table = Table(
-        title="Win rate, row vs column",
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
-    )
-    table.add_column("Agent", style="bold", overflow="fold")
-    for agent in agents:
-        table.add_column(agent, justify="right", overflow="fold")
-    for row in agents:
-        cells = [
-            "—" if row == column else f"{summary['win_rate'][row][column]:.1%}" for column in agents
-        ]
-        table.add_row(row, *cells)
-    return table
-
-
-def _elo_table(summary: dict[str, Any]) -> Table:
-    """Agents by Elo, with 95% intervals, overall score and seconds per decision."""
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title="Elo (Bradley–Terry, mean 1500)", box=box.SIMPLE_HEAD, title_justify="left")
-    for name in ("Agent", "Elo", "95% interval", "Score", "ms/decision", "Decisions"):
-        table.add_column(name, justify="left" if name == "Agent" else "right", overflow="fold")
-    for agent in sorted(summary["agents"], key=lambda a: -summary["elo"][a]):
-        low, high = summary["elo_interval"][agent]
-        table.add_row(
-            Text(agent, style="bold"),
-            f"{summary['elo'][agent]:.0f}",
-            f"{low:.0f} – {high:.0f}",
-            f"{summary['score'][agent]:.1%}",
-            f"{summary['seconds_per_decision'][agent] * 1000:.3g}",
-            f"{summary['decisions'][agent]:,}",
-        )
-    return table
-
-
-def tournament_report(summary: dict[str, Any]) -> Group:
-    """The win matrix, the Elo table and a line of totals."""
-    from rich.console import Group
-    from rich.text import Text
-
-    heading = Text.assemble(
-        (summary["game"], "bold"),
-        f": {summary['games']} games per pair ({summary['total_games']} in all), "
-        f"seed {summary['seed']}",
-    )
-    totals = Text.assemble(
-        ("draws (count half): ", "dim"),
-        str(summary["draws"]),
-        ("   ended by a cap: ", "dim"),
-        str(summary["capped"]),
-        ("   seat win rate: ", "dim"),
-        " / ".join(f"{rate:.1%}" for rate in summary["seat_win_rate"]),
-        ("   steps per game: ", "dim"),
-        f"{summary['mean_steps']:.1f}",
-        ("   time: ", "dim"),
-        f"{summary['seconds']:.2f} s",
-    )
-    return Group(heading, _win_matrix_table(summary), _elo_table(summary), totals)
 
 
 @app.command()
@@ -449,7 +333,7 @@ def tournament(
     from ..sim.tournament import Tournament, check_entrants, run_tournament, summarize_tournament
 
     with user_errors():
-        runner = _backend(backend, jobs, address, "colosseum tournament --backend ray")
+        runner = batch_backend(backend, jobs, address, "colosseum tournament --backend ray")
         info = game_definition(game).info
         specs = split_players(agents)
         check_entrants(info, specs, players)
@@ -457,8 +341,8 @@ def tournament(
             game_id=info.id,
             agents=tuple(specs),
             games=games_count,
-            seed=_batch_seed(seed),
-            options=_checked_options(info.id, players, option),
+            seed=batch_seed(seed),
+            options=checked_options(info.id, players, option),
         )
         started = time.perf_counter()
         results = with_progress(
@@ -470,6 +354,8 @@ def tournament(
     if json_output:
         typer.echo(json.dumps(summary))
     else:
+        from .reports import tournament_report
+
         stdout_console().print(tournament_report(summary))
 
 
@@ -502,7 +388,7 @@ def balance_command(
 
     require("balance", "colosseum balance")
     with user_errors():
-        runner = _backend(backend, jobs, address, "colosseum balance --backend ray")
+        runner = batch_backend(backend, jobs, address, "colosseum balance --backend ray")
         info = game_definition(game).info
         specs = split_players(agents)
         if not info.min_players <= len(specs) <= info.max_players:
@@ -516,8 +402,8 @@ def balance_command(
             game_id=info.id,
             agents=tuple(specs),
             deals=deals_for(games_count, len(specs)),
-            seed=_batch_seed(seed),
-            options=_checked_options(info.id, len(specs), option),
+            seed=batch_seed(seed),
+            options=checked_options(info.id, len(specs), option),
         )
         report = with_progress(
             f"{plan.game_id} balance",

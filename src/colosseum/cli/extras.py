@@ -16,7 +16,16 @@ from .common import database_errors, fail
 EXTRAS: dict[str, tuple[str, ...]] = {
     "store": ("sqlalchemy", "alembic", "networkx"),
     "postgres": ("psycopg",),
-    "web": ("sqlalchemy", "alembic", "fastapi", "uvicorn", "jinja2", "orjson", "markdown_it"),
+    "web": (
+        "sqlalchemy",
+        "alembic",
+        "fastapi",
+        "uvicorn",
+        "jinja2",
+        "orjson",
+        "markdown_it",
+        "openskill",
+    ),
     "ray": ("ray",),
     "balance": ("matplotlib",),
 }

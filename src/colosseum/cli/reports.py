@@ -1,4 +1,5 @@
-"""Rich tables for `games`, `simulate`, `bench` and `replay`, and their JSON forms."""
+"""Rich tables for `games`, `simulate`, `tournament`, `ladder`, `bench` and `replay`, and their
+JSON forms."""
 
 from __future__ import annotations
 
@@ -225,3 +226,93 @@ def actions_table(moves: Sequence[tuple[int | None, str]]) -> Columns:
         for number, (seat, notation) in enumerate(moves, start=1)
     ]
     return Columns(items, padding=(0, 2), equal=True)
+
+
+# --- tournament ---------------------------------------------------------------------------
+
+
+def win_matrix_table(summary: dict[str, Any]) -> Table:
+    """Row agent's share of the points against the column agent (a draw counts half)."""
+    agents = summary["agents"]
+    table = Table(
+        title="Win rate, row vs column",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("Agent", style="bold", overflow="fold")
+    for agent in agents:
+        table.add_column(agent, justify="right", overflow="fold")
+    for row in agents:
+        cells = [
+            "—" if row == column else f"{summary['win_rate'][row][column]:.1%}" for column in agents
+        ]
+        table.add_row(row, *cells)
+    return table
+
+
+def elo_table(summary: dict[str, Any]) -> Table:
+    """Agents by Elo, with 95% intervals, overall score and seconds per decision."""
+    table = Table(title="Elo (Bradley–Terry, mean 1500)", box=box.SIMPLE_HEAD, title_justify="left")
+    for name in ("Agent", "Elo", "95% interval", "Score", "ms/decision", "Decisions"):
+        table.add_column(name, justify="left" if name == "Agent" else "right", overflow="fold")
+    for agent in sorted(summary["agents"], key=lambda a: -summary["elo"][a]):
+        low, high = summary["elo_interval"][agent]
+        table.add_row(
+            Text(agent, style="bold"),
+            f"{summary['elo'][agent]:.0f}",
+            f"{low:.0f} – {high:.0f}",
+            f"{summary['score'][agent]:.1%}",
+            f"{summary['seconds_per_decision'][agent] * 1000:.3g}",
+            f"{summary['decisions'][agent]:,}",
+        )
+    return table
+
+
+def tournament_report(summary: dict[str, Any]) -> Group:
+    """The win matrix, the Elo table and a line of totals."""
+    heading = Text.assemble(
+        (summary["game"], "bold"),
+        f": {summary['games']} games per pair ({summary['total_games']} in all), "
+        f"seed {summary['seed']}",
+    )
+    totals = Text.assemble(
+        ("draws (count half): ", "dim"),
+        str(summary["draws"]),
+        ("   ended by a cap: ", "dim"),
+        str(summary["capped"]),
+        ("   seat win rate: ", "dim"),
+        " / ".join(f"{rate:.1%}" for rate in summary["seat_win_rate"]),
+        ("   steps per game: ", "dim"),
+        f"{summary['mean_steps']:.1f}",
+        ("   time: ", "dim"),
+        f"{summary['seconds']:.2f} s",
+    )
+    return Group(heading, win_matrix_table(summary), elo_table(summary), totals)
+
+
+def ladder_table(summary: dict[str, Any]) -> Table:
+    """The levels by rating (OpenSkill, as people are rated): the mean with its 95% interval,
+    and the cautious estimate a person's page would show."""
+    table = Table(
+        title="Ladder (OpenSkill, as people are rated)",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    for name in ("Level", "Rating", "95% interval", "Shown", "Games", "Score"):
+        table.add_column(name, justify="left" if name == "Level" else "right", overflow="fold")
+    for rung in summary["ladder"]:
+        low, high = rung["interval"]
+        table.add_row(
+            Text(rung["level"], style="bold"),
+            str(rung["rating"]),
+            f"{low} – {high}",
+            str(rung["shown"]),
+            f"{rung['games']:,}",
+            f"{rung['score']:.1%}",
+        )
+    return table
+
+
+def ladder_report(summary: dict[str, Any]) -> Group:
+    """The ladder, then the tournament it was measured by."""
+    return Group(ladder_table(summary), tournament_report(summary))

@@ -96,6 +96,13 @@ def shown(r: Rating) -> int:
     return round(numbers.offset + numbers.scale * (r.mu - numbers.shown_z * r.sigma))
 
 
+def mean(r: Rating) -> int:
+    """The skill's mean on the displayed scale: the middle of `interval`, where `shown` is
+    the cautious estimate below it."""
+    numbers = data()
+    return round(numbers.offset + numbers.scale * r.mu)
+
+
 def interval(r: Rating) -> tuple[int, int]:
     """Where the skill lies with about 95% probability, on the displayed scale."""
     numbers = data()
