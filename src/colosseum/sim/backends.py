@@ -37,8 +37,9 @@ BACKENDS: tuple[BackendName, ...] = ("process", "ray")
 
 LARGEST_BATCH = 64  # games per task at most: ~0.1-1 s of cheap agents' games
 BATCHES_PER_WORKER = 8  # at least this many tasks per worker when there are games enough
-# Seconds of games left after the first batch below which the workers are not worth starting:
-# twice a worker's start-up (0.5 s measured for Ludus on 2 cores, docs/performance.md).
+# Seconds of games left, at the pace of the batch just played, below which the workers are not
+# worth starting: twice a worker's start-up (0.5 s measured for Ludus on 2 cores,
+# docs/performance.md).
 WORTH_A_WORKER = 1.0
 
 
@@ -89,10 +90,10 @@ class ProcessBackend:
 
     A worker costs about half a second before its first game (a new interpreter, the imports,
     the game's data: `_warm_up`), which is more than a small batch takes in one process. So
-    this process plays the first batch itself and starts workers only when the rest would take
-    it longer than WORTH_A_WORKER; it goes on playing while they start, and gives a worker
-    batches only once it is ready, two at a time (one to play, one waiting). `jobs` processes
-    in all, never more, compete for the cores.
+    this process plays batches itself and starts workers once the rest, at the pace of the
+    batch it just played, would take it longer than WORTH_A_WORKER; it goes on playing while
+    they start, and gives a worker batches only once it is ready, two at a time (one to play,
+    one waiting). `jobs` processes in all, never more, compete for the cores.
     """
 
     jobs: int = 1
@@ -119,14 +120,16 @@ class ProcessBackend:
             if progress is not None:
                 progress(len(chunks[number]))
 
-        rest = 0.0  # seconds the games after the first batch would take in this process
-        if todo:
+        # Play here until the rest, at the pace of the batch just played, would take longer
+        # than starting a worker: the batches of a plan may cost unlike amounts (a tournament's
+        # first pair of agents may be quick, its last a search), so the first alone misleads.
+        while todo:
             started = time.perf_counter()
             play_here()
             rest = (time.perf_counter() - started) * len(todo)
-        if self.workers == 1 or not todo or rest < WORTH_A_WORKER:
-            while todo:
-                play_here()
+            if self.workers > 1 and rest >= WORTH_A_WORKER:
+                break
+        if not todo:
             return _flatten(done)
         helpers = self.workers - 1
         context = multiprocessing.get_context("spawn")
