@@ -104,13 +104,17 @@ def test_point_9_jobs_2_plays_a_small_batch_in_this_process_alone() -> None:
     assert results == [(index, os.getpid()) for index in range(40)]
 
 
-def _waits_for_a_worker(plan: tuple[int, str], indices: Sequence[int]) -> list[tuple[int, int]]:
-    """Slow here (0.05 s for the first batch, so the rest looks worth a worker), then waiting
-    for a worker to have played: the run can only end if both processes play."""
-    parent, marker = plan
+def _waits_for_a_worker(
+    plan: tuple[int, str, int], indices: Sequence[int]
+) -> list[tuple[int, int]]:
+    """Here: quick before batch `slow`, slow for it (0.05 s, so the rest looks worth a worker),
+    then waiting for a worker to have played: the run can only end if both processes play."""
+    parent, marker, slow = plan
     if os.getpid() != parent:
         Path(marker).touch()
-    elif indices[0] == 0:
+    elif indices[0] < slow:
+        pass
+    elif indices[0] == slow:
         time.sleep(0.05)
     else:
         deadline = time.monotonic() + 120  # a hang guard, not a measurement
@@ -120,7 +124,7 @@ def _waits_for_a_worker(plan: tuple[int, str], indices: Sequence[int]) -> list[t
 
 
 def test_point_9_jobs_2_plays_here_and_in_one_worker_for_longer_work(tmp_path: Path) -> None:
-    plan = (os.getpid(), str(tmp_path / "a worker played"))
+    plan = (os.getpid(), str(tmp_path / "a worker played"), 0)
     results = ProcessBackend(2).run(_waits_for_a_worker, plan, 100, batch=1)
     assert [index for index, _ in results] == list(range(100))
     pids = {pid for _, pid in results}
@@ -136,28 +140,11 @@ def _fails_on_7(plan: int, indices: Sequence[int]) -> list[int]:
     return [1 // (index - 7) for index in indices]
 
 
-def _slow_after_the_first(plan: tuple[int, str], indices: Sequence[int]) -> list[tuple[int, int]]:
-    """Quick for the first batches here (a tournament's quick first pair), then slow (0.05 s,
-    so the rest looks worth a worker) and waiting for a worker to have played."""
-    parent, marker = plan
-    if os.getpid() != parent:
-        Path(marker).touch()
-    elif indices[0] < 10:
-        pass
-    elif indices[0] == 10:
-        time.sleep(0.05)
-    else:
-        deadline = time.monotonic() + 120  # a hang guard, not a measurement
-        while not Path(marker).exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-    return [(index, os.getpid()) for index in indices]
-
-
 def test_a_worker_starts_when_later_batches_turn_slow(tmp_path: Path) -> None:
     """The first batches alone would say a worker is not worth it; the pace of a later one
     says it is, and the worker plays."""
-    plan = (os.getpid(), str(tmp_path / "a worker played"))
-    results = ProcessBackend(2).run(_slow_after_the_first, plan, 100, batch=1)
+    plan = (os.getpid(), str(tmp_path / "a worker played"), 10)
+    results = ProcessBackend(2).run(_waits_for_a_worker, plan, 100, batch=1)
     assert [index for index, _ in results] == list(range(100))
     pids = {pid for _, pid in results}
     assert all(pid == os.getpid() for _, pid in results[:11]) and len(pids) == 2
