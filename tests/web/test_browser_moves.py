@@ -103,7 +103,8 @@ def test_the_computers_actions_are_told_one_by_one_and_skipped(
     browser: Browser, server: LiveServer
 ) -> None:
     page, table = open_seat(browser, server)
-    assert page.get_attribute("main", "data-draws") == "1"
+    # the socket may be live before its first state is drawn: wait for that one drawing
+    expect(page.locator("main")).to_have_attribute("data-draws", "1", timeout=TIMEOUT)
     watched = skipped = escaped = False
     for _ in range(MAX_TURNS):
         if watched and skipped and escaped:
