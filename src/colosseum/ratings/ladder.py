@@ -82,11 +82,9 @@ def climb(tournament: Tournament, played: Sequence[TimedGame]) -> list[Rung]:
     games = dict.fromkeys(tournament.agents, 0)
     points = dict.fromkeys(tournament.agents, 0.0)
     for game in in_rounds(tournament, played):
-        returns = [
-            1.0 / len(game.winners) if s in game.winners else 0.0 for s in range(len(game.seats))
-        ]
-        rated = rating_model.rate([ratings[level] for level in game.seats], ranks_of(returns))
-        for level, rating, scored in zip(game.seats, rated, returns, strict=True):
+        scores = game.points()
+        rated = rating_model.rate([ratings[level] for level in game.seats], ranks_of(scores))
+        for level, rating, scored in zip(game.seats, rated, scores, strict=True):
             ratings[level] = rating
             games[level] += 1
             points[level] += scored
