@@ -78,3 +78,12 @@ def test_golden_playthrough_replays_from_its_actions(
         "actions": [step["action"] for step in stored["steps"]],
     }
     assert colosseum.replay(record).to_position() == stored["final_position"]
+
+
+@pytest.mark.parametrize(("name", "game", "seed", "agents"), GOLDEN)
+def test_golden_final_position_loads(name: str, game: str, seed: int, agents: list[str]) -> None:
+    """The final position of a played game passes the position checks (a Ludi game won by a
+    combat's victory point once lost that combat's revealed card)."""
+    stored = json.loads((FOLDER / name).read_text())
+    state = colosseum.from_position(game, stored["final_position"])
+    assert state.is_terminal() and state.to_position() == stored["final_position"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Event
-from .model import PHASE
+from .model import NOBODY, PHASE
 
 if TYPE_CHECKING:
     from .fields import LudiFields
@@ -25,9 +25,27 @@ def end_game(s: LudiFields, seats: list[int], events: list[Event], rule: str) ->
     """The game is over: `seats` win, by `rule`."""
     s.phase = _OVER
     s.winning_seats = list(seats)
+    _clear_table(s)
+    events.append(Event("game_over", {"winners": list(seats)}, rule=rule))
+
+
+def _clear_table(s: LudiFields) -> None:
+    """A game won in the middle of a combat or an auction leaves their cards where they
+    belong: combat cards played from a hand back to it, the other revealed combat cards to
+    their discard pile, veterans revealed for auction to theirs."""
+    combat, auction = s.combat, s.auction
+    if combat is not None:
+        for card in combat.revealed:
+            if card in combat.hand_used[0]:
+                s.hands[combat.attacker].append(card)
+            elif card in combat.hand_used[1]:
+                s.hands[combat.defender].append(card)
+            elif card != NOBODY:
+                s.combat_discard.append(card)
+    if auction is not None:
+        s.veteran_discard.extend(auction.revealed)
     s.combat = None
     s.auction = None
-    events.append(Event("game_over", {"winners": list(seats)}, rule=rule))
 
 
 def check_victory(s: LudiFields, events: list[Event]) -> bool:
