@@ -18,6 +18,8 @@ from colosseum.store import Store
 from colosseum.store.database import head_revision, stored_revision
 from colosseum.store.location import MIGRATIONS, head_in_files
 
+from ..store.conftest import NO_POSTGRES, database_url, unique
+
 LOADED = """
 import json, sys
 {setup}
@@ -79,13 +81,17 @@ def test_the_career_group_loads_nothing_heavy(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "command", [["show", "Quick"], ["show", "Quick", "Fred"], ["standings", "Quick"]]
 )
-def test_reading_a_campaign_from_sqlite_loads_no_sqlalchemy(
-    tmp_path: Path, command: list[str]
+@pytest.mark.parametrize("database", ["sqlite", pytest.param("postgresql", marks=NO_POSTGRES)])
+def test_reading_a_campaign_loads_no_sqlalchemy(
+    tmp_path: Path, command: list[str], database: str
 ) -> None:
-    """`career show` and `standings` of a campaign on an up-to-date SQLite file: read with
-    Python's sqlite3 (store/quick.py), and with the data cache warm (the first process fills
-    it) no data file's schema either; the sheets printed are the campaign's."""
-    url = f"sqlite:///{tmp_path / 'c.db'}"
+    """`career show` and `standings` of a campaign on an up-to-date database: read with the
+    driver alone (Python's sqlite3, psycopg; store/quick.py), and with the data cache warm
+    (the first process fills it) no data file's schema either; the sheets printed are the
+    campaign's."""
+    url = database_url(database, tmp_path)
+    if database == "postgresql":  # one server for every test: a campaign of its own
+        command = [unique(part) if part == "Quick" else part for part in command]
     four = [
         ["Blimyx", "thraex"],
         ["Asinus", "retiarius"],
@@ -93,7 +99,7 @@ def test_reading_a_campaign_from_sqlite_loads_no_sqlalchemy(
         ["Crassus", "murmillo"],
     ]
     fred = {"lanista": "Fred", "gladiators": four, "servitor": "medicus"}
-    Campaign.create(Store(url), "Quick").record("ludus_created", fred)
+    Campaign.create(Store(url), command[1]).record("ludus_created", fred)
     setup = (
         "from colosseum.cli.app import main\n"
         "try:\n"

@@ -206,6 +206,18 @@ def test_mutated_positions_are_refused_or_play_on(seed: int) -> None:
     check_mutations(seed, PER_EXAMPLE)
 
 
+@pytest.mark.parametrize(
+    ("seed", "count"),
+    [
+        (1624760948, 200),  # an effects choice given to a lanista with no card in play
+        (11220843, 100),  # the defender's commit twice: one card drawn into nowhere
+    ],
+)
+def test_positions_the_soak_found_are_refused_or_play_on(seed: int, count: int) -> None:
+    """Mutations once accepted that then failed in play: now refused, or playing on."""
+    check_mutations(seed, count)
+
+
 def test_the_mutations_are_not_all_refused() -> None:
     """The fuzz reaches play: some mutations (a card moved, a counter changed) are positions
     the rules allow, and those play on."""

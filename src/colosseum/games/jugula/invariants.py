@@ -38,6 +38,7 @@ from .model import (
     MOVE_DEMENTIA,
     MOVE_DODGE,
     NEXT_TURN,
+    NOBODY,
     ORDER_TOP,
     PICK_ARMATURA,
     PURSUE,
@@ -362,6 +363,10 @@ def _task(s: JugulaFields, task: tuple[Any, ...], where: str) -> None:
         effects, values = task[2], task[3]
         if len(set(effects)) != len(effects) or len(values) != len(effects):
             raise invalid(f"{where}.3", "each effect once, with one value for each")
+        if not s.in_play[task[1]]:
+            raise invalid(
+                f"{where}.1", "the effects to choose are of a card this lanista has in play"
+            )
     elif kind == ORDER_TOP:
         look, left = task[2], task[3]
         if left > look or look > len(s.deck[task[1]]) or look > s.top_known[task[1]]:
@@ -418,6 +423,12 @@ def _fight(s: JugulaFields) -> None:
             raise invalid("fight.revealed", "the cards are committed, then revealed")
     elif COMMIT in kinds:
         raise invalid("fight.revealed", "the cards are revealed once both are committed")
+    sides = [t[2] for t in s.tasks if t[0] == COMMIT]
+    committed = fight.a_card != NOBODY
+    if sides not in ([], [1, 0], [1]) or (sides and (sides == [1]) != committed):
+        raise invalid("tasks", "the attacker's lanista commits once, then the defender's")
+    if fight.d_card != NOBODY and not fight.revealed:
+        raise invalid("fight.d_card", "the cards are revealed once both are committed")
     allowed = (-1, fight.defender) if concluded else (-1,)
     if fight.hinder and s.marker[fight.attacker] not in allowed:
         raise invalid("fight.hinder", "a Hindering attack takes the marker on his card")
