@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..store import Conflict, NameTaken, NewEvent, StoredEvent
-from ..store.records import Snapshot
+from ..store.records import CampaignRow, Snapshot
 from .data import Tables, load_tables
 from .events import APPLY, EVENT_KINDS, Payload
 from .progress import CombatInProgress, track
@@ -36,11 +36,28 @@ if TYPE_CHECKING:
 
     Stored = Store | QuickStore  # a reader of SQLite without SQLAlchemy reads campaigns too
 
-__all__ = ["APPLY", "EVENT_KINDS", "MODES", "BrokenEvent", "Campaign", "CampaignChanged"]
+__all__ = [
+    "APPLY",
+    "EVENT_KINDS",
+    "MODES",
+    "BrokenEvent",
+    "Campaign",
+    "CampaignChanged",
+    "find_campaign",
+]
 
 # Appendix III, "Organizing Careers Mode Campaigns": the three ways to run a campaign.
 MODES = ("free", "tournament", "two-player")
 _RETRIES = 200  # appends tried again after another writer, before giving up
+
+
+def find_campaign(store: Stored, name: str) -> CampaignRow:
+    """The stored campaign of this name; CareerError naming the campaigns there are if none."""
+    row = store.campaigns.find(name)
+    if row is None:
+        known = ", ".join(store.campaigns.names()) or "none yet"
+        raise CareerError(f"no campaign named {name.strip()!r} (campaigns: {known})")
+    return row
 
 
 class CampaignChanged(CareerError):
@@ -139,10 +156,7 @@ class Campaign:
     def open(cls, store: Stored, name: str, strict: bool = True) -> Campaign:
         """The campaign as its stored events make it; `strict`: BrokenCampaign if one of them
         does not replay (else the sheets stop before it and `broken` names it)."""
-        row = store.campaigns.find(name)
-        if row is None:
-            known = ", ".join(store.campaigns.names()) or "none yet"
-            raise CareerError(f"no campaign named {name.strip()!r} (campaigns: {known})")
+        row = find_campaign(store, name)
         campaign = cls(store, row.id, row.name, row.settings)
         campaign._start(*store.campaigns.read(row.id))
         if strict:
@@ -205,7 +219,7 @@ class Campaign:
         for event in stored:
             self.recent.append(event)
             self.seq = event.seq
-            self.ledger.note(event.seq, event.kind, event.payload)
+            self.ledger.note(event.kind, event.payload)
             if self.broken is not None:
                 continue
             before = (self.sheets, self.combats)
@@ -320,7 +334,7 @@ class Campaign:
                 continue
             self.recent.extend(stored)
             for done in stored:
-                self.ledger.note(done.seq, done.kind, done.payload)
+                self.ledger.note(done.kind, done.payload)
             self.seq = stored[-1].seq if stored else self.seq
             if snapshot is not None:
                 self._kept = self.seq
@@ -345,8 +359,8 @@ class Campaign:
         if not pending or after - self._kept < storage().snapshot_every:
             return None
         ledger = Ledger.from_json(self.ledger.to_json())
-        for i, event in enumerate(pending, 1):
-            ledger.note(self.seq + i, event.kind, event.payload)
+        for event in pending:
+            ledger.note(event.kind, event.payload)
         return encode(self.sheets, self.combats, ledger)
 
     def _recheck(self, pending: list[NewEvent], before: dict[str, Any]) -> None:

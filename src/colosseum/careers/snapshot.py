@@ -81,8 +81,8 @@ class Ledger:
 
     owners: dict[str, Owner] = field(default_factory=dict)
 
-    def note(self, seq: int, kind: str, payload: Payload) -> None:
-        """Take stored event `seq` into account."""
+    def note(self, kind: str, payload: Payload) -> None:
+        """Take a stored event (its kind and data) into account."""
         lanista = str(payload.get("lanista", "")).strip()
         if kind == "ludus_created":
             account = _account_id(payload.get("account"))

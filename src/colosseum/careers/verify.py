@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .campaign import Campaign
+from .campaign import Campaign, find_campaign
 from .sheet import CareerError
 from .snapshot import Payload, UnreadableSnapshot, decode, encode, rules_version
 
@@ -34,10 +34,7 @@ def verify(store: Store, name: str) -> Verified:
     """Replay the campaign `name` from its first event and check its snapshot against it;
     CareerError if its events are not numbered 1 to N. A broken event is left to the
     caller (`campaign.broken`); the snapshot of a broken campaign is not replaced."""
-    row = store.campaigns.find(name)
-    if row is None:
-        Campaign.open(store, name)  # the refusal naming the campaigns there are
-        raise AssertionError("unreachable")
+    row = find_campaign(store, name)
     stored, _, _ = store.campaigns.read(row.id)
     log = store.campaigns.load(row.id)
     if [e.seq for e in log] != list(range(1, len(log) + 1)):

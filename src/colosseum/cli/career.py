@@ -20,7 +20,7 @@ import typer
 from rich.console import Group
 from rich.text import Text
 
-from ..careers.campaign import Campaign, campaign_settings, standing_rows
+from ..careers.campaign import Campaign, campaign_settings, find_campaign, standing_rows
 from ..careers.gazette import GazettePage, gazette_page
 from ..careers.pairing import tournament_round
 from ..careers.sheet import CareerError
@@ -457,10 +457,7 @@ def delete(
     """Delete a campaign and its whole history, after confirmation; it cannot be undone."""
     with career_errors():
         store = open_store(database)
-        row = store.campaigns.find(campaign)
-        if row is None:
-            known = ", ".join(store.campaigns.names()) or "none yet"
-            raise CareerError(f"no campaign named {campaign.strip()!r} (campaigns: {known})")
+        row = find_campaign(store, campaign)
         count = store.campaigns.last_seq(row.id)
     if not yes and not typer.confirm(
         f"Delete campaign {row.name!r} and its {count} events? This cannot be undone"
