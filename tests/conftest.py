@@ -1,7 +1,9 @@
 """Shared fixtures and Hypothesis profiles for the whole test suite.
 
 Profiles: `ci` (the default: modest example counts, no deadline, so the default run stays well
-under a minute on a small machine) and `soak` (many examples), chosen with COLOSSEUM_SOAK=1 or
+under a minute on a small machine; derandomized, so every run tries the same examples and a
+red run is the code's, not the draw's) and `soak` (many examples, new ones every run: what it
+finds becomes an `@example` or a test of its own), chosen with COLOSSEUM_SOAK=1 or
 HYPOTHESIS_PROFILE=<name>. Tests marked `soak` are skipped unless COLOSSEUM_SOAK is set.
 """
 
@@ -31,6 +33,7 @@ settings.register_profile(
     "ci",
     max_examples=20,
     deadline=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
