@@ -80,7 +80,7 @@ def test_only_a_plain_sqlite_file_or_psycopg_url_is_read_quickly(url: str) -> No
     assert quick_store(url) is None
 
 
-def test_a_server_that_does_not_answer_is_left_to_the_full_store() -> None:
+def test_a_server_it_cannot_connect_to_is_left_to_the_full_store() -> None:
     assert quick_store("postgresql+psycopg://someone@127.0.0.1:9/db") is None
 
 
