@@ -47,6 +47,7 @@ LEVELS: dict[str, dict[str, float]] = {
     "easy": {"seconds": 0.2},
     "normal": {"seconds": 0.5},
     "hard": {"seconds": 1.5},
+    "master": {"seconds": 1.0},  # guided by the learned networks (agents/guides.py)
 }
 
 
@@ -103,7 +104,9 @@ class ISMCTSAgent:
     With `stop_early` the search ends as soon as the rest of the budget could not change
     its choice. `multi_observer`: one tree per seat (MO-ISMCTS) instead of the searcher's.
     `belief(state, seat)` gives the sampler of guesses to search (`state.determinize` by
-    default); it must read only what `seat` sees. `time_limit` is a hard bound in seconds on
+    default); it must read only what `seat` sees. `guide`, when given, guides the selection
+    in the policy's place (the policy still plays the rollouts): the `master` level's
+    learned networks (agents/guides.py). `time_limit` is a hard bound in seconds on
     every search, whatever the budget (a server's guard, web/budgets.py): unlike `seconds` it
     plays no part in stopping early, so a search that ends within it chooses exactly as
     without it."""
@@ -126,6 +129,7 @@ class ISMCTSAgent:
         multi_observer: bool = False,
         belief: Belief | None = None,
         time_limit: float | None = None,
+        guide: Agent | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -159,6 +163,7 @@ class ISMCTSAgent:
         self.multi_observer = multi_observer
         self.belief = belief
         self.time_limit = time_limit
+        self.guide = guide
         self.last: SearchStats | None = None
         self.keep = False  # keep the last search's tree in `tree` (hints search on in it)
         self.tree: Tree | None = None
@@ -309,9 +314,10 @@ class ISMCTSAgent:
         return best
 
     def _guidance(self, game: State, player: int, rng: random.Random) -> dict[str, float]:
-        """The policy's share of each action here: its preferences if it is a `Guide` and
-        `scores` is on, else all on the move it would play (none without a policy)."""
-        policy = self.policy
+        """The guide's (else the policy's) share of each action here: its preferences if it
+        is a `Guide` and `scores` is on, else all on the move it would play (none without
+        either)."""
+        policy = self.policy if self.guide is None else self.guide
         if policy is None:
             return {}
         if self.scores and isinstance(policy, Guide):

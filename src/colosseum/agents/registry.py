@@ -45,6 +45,10 @@ def make_agent(spec: str, game_id: str) -> Agent:
     """The agent `spec` names for `game_id` (an id or alias); InvalidAgent lists what exists."""
     game = game_definition(game_id).info.id
     name, params = parse_agent_spec(spec)
+    if name == "master":
+        if params:
+            raise InvalidAgent("level 'master' takes no parameters")
+        return _master(game)
     if name in LEVELS:
         if params:
             raise InvalidAgent(f"level {name!r} takes no parameters; use ismcts:key=value")
@@ -100,6 +104,8 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
     level = params.get("level")
     if level is not None and level not in LEVELS:
         raise InvalidAgent(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    if level == "master":
+        raise InvalidAgent("level master searches with its learned guide: name it alone, master")
     budget = LEVELS[level or "normal"]  # a bare `ismcts` searches like `normal`
     iterations: float | None = _number(params, "iterations", int)
     seconds = _number(params, "seconds", float)
@@ -151,6 +157,20 @@ def _ismcts(game: str, params: dict[str, str]) -> ISMCTSAgent:
         )
     except ValueError as error:
         raise InvalidAgent(f"ismcts: {error}") from None
+
+
+def _master(game: str) -> ISMCTSAgent:
+    """The `master` level: the search guided by the game's learned networks (numpy needed)."""
+    try:
+        import numpy  # noqa: F401  (the guides' arithmetic)
+    except ImportError:
+        raise InvalidAgent("level master needs numpy: pip install 'colosseum[rl]'") from None
+    from .guides import master_search, shipped_guide
+    from .search_hooks import search_module
+
+    if getattr(search_module(game), "GUIDE", None) is None:
+        raise InvalidAgent(f"level master: {game} has no learned guide yet")
+    return master_search(game, shipped_guide(game))
 
 
 def _number(params: dict[str, str], key: str, kind: type[T]) -> T | None:

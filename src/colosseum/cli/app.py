@@ -38,6 +38,7 @@ from .extras import deferred_group, require
 from .ladder import ladder
 from .ratings import ratings_app
 from .serve import serve
+from .train import train
 
 if TYPE_CHECKING:
     from ..core.state import State
@@ -70,6 +71,7 @@ app.command("serve")(serve)
 app.add_typer(accounts_app)  # the web server's accounts (cli/accounts.py)
 app.add_typer(ratings_app)  # ratings per game (cli/ratings.py)
 app.command("ladder")(ladder)  # the computer levels rated against each other (cli/ladder.py)
+app.command("train")(train)  # the master level's networks fitted by self-play (cli/train.py)
 
 
 @app.command("games")

@@ -28,6 +28,7 @@ EXTRAS: dict[str, tuple[str, ...]] = {
     ),
     "ray": ("ray",),
     "balance": ("matplotlib",),
+    "train": ("numpy", "sklearn"),
 }
 
 

@@ -8,7 +8,9 @@
 - `belief(state, seat, temperature=...) -> Sampler`: guesses of the hidden information weighed
   by what the opponents did (reading only `view(seat)`), and `TEMPERATURE`, the guide's own;
 - `LEARNED`: the feature names, the features of each seat and the weights file of an evaluation
-  learned from self-play (`core/learned.py`).
+  learned from self-play (`core/learned.py`);
+- `GUIDE`: the folder of the `master` level's policy and value networks, fitted by self-play
+  (`colosseum train`, agents/guides.py).
 A game without the hook is searched with the defaults below and rollouts to the end.
 """
 

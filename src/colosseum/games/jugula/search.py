@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from ...core.search import SearchDefaults, shares
 from ...core.state import State
-from .data import load_catalog
+from .data import DATA_DIR, load_catalog
 from .heuristic import World, dist_of
 
 # Jugula's heuristic is slow, so its rollouts stop after six decisions; the prior follows the
 # heuristic's values of every option (`guide=scores`): with all of it on the heuristic's move
 # the search never left that move (docs/agents.md).
 DEFAULTS = SearchDefaults(6, "heuristic", 0.8, 1.0, "scores")
+# The folder of the `master` level's learned networks (agents/guides.py).
+GUIDE = DATA_DIR
 
 
 def evaluation(state: State) -> list[float]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from ...core.search import SearchDefaults, shares
 from ...core.state import State
+from .data import DATA_DIR
 
 # Guided by the heuristic player (its move as PUCT's prior, its play in the rollouts), played
 # to the end (docs/agents.md).
 DEFAULTS = SearchDefaults(-1, "heuristic", 0.8, 1.0)
+# The folder of the `master` level's learned networks (agents/guides.py).
+GUIDE = DATA_DIR
 
 
 def evaluation(state: State) -> list[float]:

@@ -85,6 +85,8 @@ def round_of(state: State) -> int:
 
 # The learned value: its feature names, each seat's features, its weights file's folder.
 LEARNED = (FEATURES, features, DATA_DIR)
+# The folder of the `master` level's learned networks (agents/guides.py).
+GUIDE = DATA_DIR
 
 
 def belief(state: State, seat: int, temperature: float = TEMPERATURE) -> Sampler:
