@@ -279,6 +279,11 @@ def test_there_is_no_heuristic_agent_for_it_and_the_error_says_so() -> None:
         make_agent("heuristic", GAME_ID)
 
 
+def test_there_is_no_master_without_a_learned_guide_and_the_error_says_so() -> None:
+    with pytest.raises(InvalidAgent, match="has no learned guide yet"):
+        make_agent("master", GAME_ID)
+
+
 def test_simulate_and_tournament_play_it() -> None:
     simulation = Simulation(GAME_ID, ("random", "ismcts:iterations=20", "random"), 6, seed=1)
     results = run_games(simulation, jobs=1)

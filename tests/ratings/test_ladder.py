@@ -58,8 +58,8 @@ def test_the_plan_pairs_every_seed_and_refuses_an_unknown_level() -> None:
         ("random", "heuristic"),
         6,
     )
-    with pytest.raises(ColosseumError, match="master"):
-        ladder.plan("ludus", ["random", "master"], 4, seed=3)
+    with pytest.raises(ColosseumError, match="grandmaster"):
+        ladder.plan("ludus", ["random", "grandmaster"], 4, seed=3)
 
 
 def test_every_level_is_the_commands_default() -> None:

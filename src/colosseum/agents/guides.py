@@ -28,10 +28,9 @@ from ..core.data import StatedModel, load_validated
 from ..core.errors import DataError
 from ..core.options import OptionValue
 from ..core.registry import game_definition
+from ..core.search import Evaluation
 from ..core.state import State
-from .beliefs import named_belief
-from .ismcts import LEVELS, ISMCTSAgent
-from .search_hooks import defaults_of, search_module
+from .search_hooks import search_module
 
 if TYPE_CHECKING:  # numpy comes with the `rl` extra; only a guide in use needs it
     import numpy as np
@@ -41,8 +40,6 @@ if TYPE_CHECKING:  # numpy comes with the `rl` extra; only a guide in use needs 
 
     Matrix = npt.NDArray[np.floating[Any]]
     Indices = npt.NDArray[np.intp]
-
-MASTER_PRIOR = 0.8  # PUCT's weight on the policy, where the game's defaults give none (chosen)
 
 
 class GuideManifest(StatedModel):
@@ -136,6 +133,18 @@ class LearnedGuide:
         best = max(liked, key=liked.__getitem__)
         return next(action for action in state.legal_actions() if str(action) == best)
 
+    def blended(self, evaluation: Evaluation | None) -> Evaluation:
+        """The mean of the value network's shares and `evaluation`'s (the game's own), or
+        the network's alone."""
+        if evaluation is None:
+            return self.evaluation
+        own = evaluation
+
+        def both(state: State) -> list[float]:
+            return [(a + b) / 2 for a, b in zip(self.evaluation(state), own(state), strict=True)]
+
+        return both
+
     def evaluation(self, state: State) -> list[float]:
         """Each seat's share of the win: the value of its own view, over the seats' sum."""
         encoding = _encoding(self.game, _options_key(state.options))
@@ -203,27 +212,3 @@ def read_guide(game: str, folder: Path | None = None) -> LearnedGuide:
 def shipped_guide(game: str) -> LearnedGuide:
     """The guide shipped with `game` (read once per process)."""
     return read_guide(game)
-
-
-def master_search(
-    game: str, guide: LearnedGuide, iterations: int | None = None, seconds: float | None = None
-) -> ISMCTSAgent:
-    """The `master` level's search of `game` with `guide`: the policy's shares of the legal
-    actions as PUCT's prior, and every new leaf scored by the value network at once (no
-    rollout), as AlphaZero does; the game's own choices of trees and beliefs otherwise.
-    Without a budget, the level's seconds."""
-    defaults = defaults_of(game)
-    if iterations is None and seconds is None:
-        seconds = LEVELS["master"]["seconds"]
-    return ISMCTSAgent(
-        iterations=iterations,
-        seconds=seconds,
-        exploration=defaults.exploration,
-        rollout_steps=0,
-        evaluation=guide.evaluation,
-        prior=defaults.prior or MASTER_PRIOR,
-        scores=True,
-        multi_observer=defaults.observers == "multi",
-        belief=named_belief(game, defaults.belief),
-        guide=guide,
-    )

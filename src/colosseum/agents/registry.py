@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
@@ -12,6 +12,10 @@ from .base import Agent, RandomAgent
 from .ismcts import LEVELS, ISMCTSAgent
 
 AGENT_NAMES = ("random", "heuristic", "ismcts", *LEVELS)
+MASTER_PRIOR = 0.8  # PUCT's weight on the policy where the game's defaults give none (chosen)
+if TYPE_CHECKING:
+    from .guides import LearnedGuide
+
 T = TypeVar("T", int, float)
 
 
@@ -165,12 +169,29 @@ def _master(game: str) -> ISMCTSAgent:
         import numpy  # noqa: F401  (the guides' arithmetic)
     except ImportError:
         raise InvalidAgent("level master needs numpy: pip install 'colosseum[rl]'") from None
-    from .guides import master_search, shipped_guide
+    from .guides import shipped_guide
     from .search_hooks import search_module
 
     if getattr(search_module(game), "GUIDE", None) is None:
         raise InvalidAgent(f"level master: {game} has no learned guide yet")
     return master_search(game, shipped_guide(game))
+
+
+def master_search(
+    game: str, guide: LearnedGuide, iterations: int | None = None, seconds: float | None = None
+) -> ISMCTSAgent:
+    """The `master` level's search of `game` with `guide` (agents/guides.py): the game's own
+    search (its rollouts, trees and beliefs), with the policy network's shares of the legal
+    actions as PUCT's prior in the heuristic's place, and a rollout cut short scored by the
+    mean of the value network and the game's evaluation. Without a budget, the level's."""
+    agent = _ismcts(game, {})
+    if iterations is None and seconds is None:
+        seconds = LEVELS["master"]["seconds"]
+    agent.iterations, agent.seconds = iterations, seconds
+    agent.guide, agent.scores = guide, True
+    agent.prior = agent.prior or MASTER_PRIOR
+    agent.evaluation = guide.blended(agent.evaluation)
+    return agent
 
 
 def _number(params: dict[str, str], key: str, kind: type[T]) -> T | None:

@@ -25,7 +25,9 @@ from .batch import (
 from .common import split_players, stdout_console, user_errors, with_progress
 from .extras import require
 
-EVERY_LEVEL = "random,heuristic,easy,normal,hard"  # ratings/ladder.py's EVERY_LEVEL, as typed
+EVERY_LEVEL = (
+    "random,heuristic,easy,normal,hard,master"  # ratings/ladder.py's EVERY_LEVEL, as typed
+)
 
 
 def ladder(

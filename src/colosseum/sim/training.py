@@ -40,8 +40,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..agents import make_agent
-from ..agents.guides import LearnedGuide, guide_paths, master_search, read_guide
+from ..agents.guides import LearnedGuide, guide_paths, read_guide
 from ..agents.ismcts import ISMCTSAgent
+from ..agents.registry import master_search
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from ..rl.encodings import encoding_for
