@@ -183,7 +183,7 @@ def test_master_is_the_search_with_the_shipped_guide(game: str) -> None:
     agent = make_agent("master", game)
     assert isinstance(agent, ISMCTSAgent)
     assert agent.guide is shipped_guide(game)
-    assert agent.seconds == 1.0 and agent.scores
+    assert agent.seconds == 0.9 and agent.scores
     state = mid_game(game, 2, seed=4, steps=10)
     seat = state.current_player
     assert seat is not None

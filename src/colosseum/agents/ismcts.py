@@ -47,7 +47,9 @@ LEVELS: dict[str, dict[str, float]] = {
     "easy": {"seconds": 0.2},
     "normal": {"seconds": 0.5},
     "hard": {"seconds": 1.5},
-    "master": {"seconds": 1.0},  # guided by the learned networks (agents/guides.py)
+    # guided by the learned networks (agents/guides.py); 0.9 s, so that with the last
+    # iteration and the guide's first look a decision stays under a second
+    "master": {"seconds": 0.9},
 }
 
 

@@ -83,10 +83,9 @@ def train(
         runner = batch_backend("process", jobs, None, "colosseum train")
         settings = Settings(game_id, seed, games_count, iterations, hidden, window, explore)
         run = Run.open(folder or Path("training") / game_id, settings)
-        fitted_by = (
-            f"colosseum train {game_id} --generations {generations} --games {games_count} "
-            f"--iterations {iterations} --hidden {hidden} --window {window} "
-            f"--explore {explore} --seed {seed}"
+        command = (
+            f"colosseum train {game_id} --games {games_count} --iterations {iterations} "
+            f"--hidden {hidden} --window {window} --explore {explore} --seed {seed}"
         )
         started = time.perf_counter()
         while run.done < generations:
@@ -94,7 +93,7 @@ def train(
             with_progress(
                 f"{game_id} generation {number}/{generations}",
                 games_count,
-                lambda advance: run.generation(runner, fitted_by, advance),
+                lambda advance: run.generation(runner, command, advance),
             )
         if install:
             read_guide(game_id, run.folder)  # checked before it replaces the shipped one

@@ -7,7 +7,8 @@ heuristic-guided one). Each decision with a choice keeps the deciding seat's obs
 RL environments' vector of `view(seat)`, never the full state), the share of the search's
 visits of each legal action, and, once the game ends, that seat's result. Then the policy
 network (scikit-learn's `MLPClassifier`, a softmax over the game's action table) learns the
-visit shares and the value network (`MLPRegressor`) the results, from the positions of the last
+visit shares and the value network (`MLPRegressor`) the results (averaged with the search's
+own estimate, which is less noisy), from the positions of the last
 `window` generations, a few passes of Adam each. The guide they make is written out for the
 next generation and for play (agents/guides.py).
 
@@ -53,7 +54,8 @@ from .seeding import derive_seed
 Floats = npt.NDArray[np.float32]
 Ints = npt.NDArray[np.intp]
 ProgressCallback = Callable[[int], None]
-Decision = tuple[Floats, int, list[tuple[int, float]]]  # observation, seat, (index, share)s
+# A decision: the observation, the seat, the search's estimate, (action index, share)s.
+Decision = tuple[Floats, int, float, list[tuple[int, float]]]
 
 SETTINGS_FILE = "training.json"
 PASSES = 4  # Adam passes over the kept positions per generation (chosen)
@@ -88,11 +90,13 @@ class SelfPlay:
 
 @dataclass(slots=True)
 class Positions:
-    """Decisions of self-play: per decision the observation, the seat's result, and rows
+    """Decisions of self-play: per decision the observation, the seat's result, the
+    search's estimate of it (the mean result of its most visited action), and rows
     (decision, action index, share of the visits) for the policy."""
 
     observations: Floats
     results: Floats
+    searched: Floats
     moves: Ints
     actions: Ints
     shares: Floats
@@ -104,6 +108,7 @@ class Positions:
         return cls(
             np.concatenate([part.observations for part in parts]),
             np.concatenate([part.results for part in parts]),
+            np.concatenate([part.searched for part in parts]),
             np.concatenate(moves),
             np.concatenate([part.actions for part in parts]),
             np.concatenate([part.shares for part in parts]),
@@ -154,7 +159,8 @@ def play_generation(plan: SelfPlay, indices: Sequence[int]) -> list[Positions]:
             by_notation = {str(action): action for action in legal}
             tried = sorted(visits, key=lambda key: -visits[key])[:KEPT_SHARES]
             shares = [(encoding.encode(by_notation[key]), visits[key] / total) for key in tried]
-            rows.append((encoding.observe(state.view(seat)), seat, shares))
+            estimate = teacher.last.values.get(tried[0], 0.5)
+            rows.append((encoding.observe(state.view(seat)), seat, estimate, shares))
             if decisions < settings.explore:
                 pick = rng.random() * total
                 for key in visits:
@@ -170,14 +176,22 @@ def play_generation(plan: SelfPlay, indices: Sequence[int]) -> list[Positions]:
 
 
 def _positions(rows: list[Decision], returns: list[float]) -> Positions:
-    moves = [number for number, (_, _, shares) in enumerate(rows) for _ in shares]
+    moves = [number for number, (*_, shares) in enumerate(rows) for _ in shares]
     return Positions(
-        np.array([observation for observation, _, _ in rows], dtype=np.float32),
-        np.array([returns[seat] for _, seat, _ in rows], dtype=np.float32),
+        np.array([observation for observation, *_ in rows], dtype=np.float32),
+        np.array([returns[seat] for _, seat, *_ in rows], dtype=np.float32),
+        np.array([estimate for _, _, estimate, _ in rows], dtype=np.float32),
         np.array(moves, dtype=np.intp),
-        np.array([index for _, _, shares in rows for index, _ in shares], dtype=np.intp),
-        np.array([share for _, _, shares in rows for _, share in shares], dtype=np.float32),
+        np.array([index for *_, shares in rows for index, _ in shares], dtype=np.intp),
+        np.array([share for *_, shares in rows for _, share in shares], dtype=np.float32),
     )
+
+
+def value_targets(positions: Positions) -> Floats:
+    """What the value network learns: the mean of each decision's result and the search's
+    estimate of it (the result alone is one noisy draw per game; the estimate is the
+    search's, which the network would otherwise only copy)."""
+    return ((positions.results + positions.searched) / 2).astype(np.float32)
 
 
 class Learner:
@@ -212,7 +226,7 @@ class Learner:
                 sample_weight=positions.shares,
                 classes=classes,
             )
-            self.value.partial_fit(positions.observations, positions.results)
+            self.value.partial_fit(positions.observations, value_targets(positions))
         self.fitted = True
 
     def measure(self, positions: Positions) -> dict[str, float]:
@@ -330,10 +344,12 @@ class Run:
         return learner
 
     def generation(
-        self, backend: Backend, fitted_by: str, progress: ProgressCallback | None = None
+        self, backend: Backend, command: str, progress: ProgressCallback | None = None
     ) -> dict[str, Any]:
-        """Play, measure and fit one more generation; written out before it returns."""
+        """Play, measure and fit one more generation; written out before it returns. The
+        guide's manifest names `command` with this generation's count as what fitted it."""
         settings, number = self.settings, self.done + 1
+        fitted_by = f"{command} --generations {number}"
         learner = self.learner()
         guide_before = self.folder / f"guide-{self.done}"
         plan = SelfPlay(settings, number, str(guide_before) if self.done else None)
