@@ -43,7 +43,7 @@ from .server import LiveServer
 from .test_api import receive
 
 GAME = "ludus-gladiatorius"
-LEVELS = ("random", "heuristic", "easy", "normal", "hard")
+LEVELS = ("random", "heuristic", "easy", "normal", "hard", "master")
 WAIT = 15.0  # seconds a computer seat may take before a test gives up
 
 

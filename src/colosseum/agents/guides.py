@@ -164,7 +164,7 @@ def _options_key(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionV
 
 @cache
 def _encoding(game: str, options: tuple[tuple[str, OptionValue], ...]) -> Encoding:
-    from ..rl.encodings import encoding_for
+    from ..core.encoding import encoding_for
 
     return encoding_for(game, dict(options))
 

@@ -10,6 +10,7 @@ environments (`colosseum.rl`) ask for one with `encoding_for`. Needs numpy (the 
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -18,7 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .actions import Action
-from .options import OptionValue
+from .errors import UnknownGame
+from .options import OptionValue, resolve_options
 from .registry import game_definition
 from .spaces import ActionTable, Layout, Mask, Vector
 from .state import State
@@ -102,6 +104,18 @@ class Encoding(ABC):
         raw = self._base.copy()
         self._write(view, raw)
         return self.layout.finish(raw, self._inverse)
+
+
+def encoding_for(game_id: str, options: Mapping[str, Any] | None = None) -> Encoding:
+    """The encoding of `game_id` (an id or alias) for these options (defaults filled in),
+    built from its definition's `rl_encoding` hook; UnknownGame for a game that has none."""
+    definition = game_definition(game_id)
+    if definition.rl_encoding is None:
+        raise UnknownGame(f"{definition.info.id} has no encoding for the RL environments")
+    resolved = resolve_options(definition.info.options, options)
+    module = importlib.import_module(definition.rl_encoding)
+    cls: type[Encoding] = module.ENCODING
+    return cls(resolved)
 
 
 def one_hot(raw: npt.NDArray[np.float64], offset: int, index: int) -> None:

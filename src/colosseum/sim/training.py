@@ -44,9 +44,9 @@ from ..agents import make_agent
 from ..agents.guides import LearnedGuide, guide_paths, read_guide
 from ..agents.ismcts import ISMCTSAgent
 from ..agents.registry import master_search
+from ..core.encoding import encoding_for
 from ..core.errors import ColosseumError
 from ..core.registry import game_definition
-from ..rl.encodings import encoding_for
 from .backends import Backend
 from .match import new_simulated_game
 from .seeding import derive_seed

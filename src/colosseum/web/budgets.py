@@ -2,7 +2,8 @@
 players"): the agent specs a table or a careers seat may name are bounded, so that no request
 can buy a search that holds a worker for minutes.
 
-The named levels (`random`, `heuristic`, `easy`, `normal`, `hard`) are within every bound.
+The named levels (`random`, `heuristic`, `easy`, `normal`, `hard`, `master`) are within every
+bound.
 An `ismcts:key=value,...` spec may set at most `MAX_ITERATIONS` iterations and `MAX_SECONDS`
 seconds; its other knobs are bounded too (`rollout`, `c`) or are choices from a list the
 agent registry checks (`policy`, `guide`, `observers`, `belief`, `level`, `prior` between 0
