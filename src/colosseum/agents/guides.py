@@ -17,7 +17,7 @@ import itertools
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -162,7 +162,7 @@ def _options_key(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionV
     return tuple(sorted(options.items()))
 
 
-@cache
+@lru_cache(maxsize=64)
 def _encoding(game: str, options: tuple[tuple[str, OptionValue], ...]) -> Encoding:
     from ..core.encoding import encoding_for
 

@@ -231,8 +231,9 @@ class Learner:
 
     def measure(self, positions: Positions) -> dict[str, float]:
         """How well the networks, before seeing `positions`, foretell them: the policy's
-        cross-entropy against the search's visit shares and how often its favourite legal
-        action is the search's most visited, and the value's mean squared error."""
+        cross-entropy against the search's visit shares and how often its favourite among the
+        actions the search tried is the most visited, and the value's mean squared error
+        against the results."""
         logits = self.policy.predict_log_proba(positions.observations)
         entropy = -float(np.sum(positions.shares * logits[positions.moves, positions.actions]))
         decisions = len(positions.results)
