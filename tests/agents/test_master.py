@@ -14,7 +14,14 @@ import numpy as np
 import pytest
 
 from colosseum.agents import InvalidAgent, make_agent
-from colosseum.agents.guides import LearnedGuide, guide_paths, read_guide, shipped_guide
+from colosseum.agents.guides import (
+    LearnedGuide,
+    MixedGuide,
+    guide_paths,
+    read_guide,
+    shipped_guide,
+)
+from colosseum.agents.base import Guide
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.agents.registry import master_search
 from colosseum.core.errors import DataError
@@ -103,6 +110,29 @@ def test_preferences_share_the_legal_actions_and_values_share_the_win(
         assert all(0.0 <= share <= 1.0 for share in shares)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_the_prior_is_the_mean_of_the_policy_and_the_heuristic(
+    game: str, guides: dict[str, LearnedGuide]
+) -> None:
+    """Beside a heuristic with preferences (Ludus, Jugula) its shares count; beside one
+    without (Ludi) its move does."""
+    state = mid_game(game, 2, seed=6, steps=12)
+    seat = state.current_player
+    assert seat is not None
+    heuristic = make_agent("heuristic", game)
+    mixed = MixedGuide(guides[game], heuristic).preferences(state, seat, random.Random(0))
+    learned = guides[game].preferences(state, seat, random.Random(0))
+    if isinstance(heuristic, Guide):
+        weights = heuristic.preferences(state, seat, random.Random(0))
+        theirs = {key: weight / sum(weights.values()) for key, weight in weights.items()}
+    else:
+        theirs = {str(heuristic.choose(state, seat, random.Random(0))): 1.0}
+    for key in set(learned) | set(theirs):
+        expected = (learned.get(key, 0.0) + theirs.get(key, 0.0)) / 2
+        assert mixed[key] == pytest.approx(expected)
+    assert sum(mixed.values()) == pytest.approx(1.0)
+
+
 def test_a_run_goes_on_after_a_stop_as_if_never_stopped(tmp_path: Path) -> None:
     game = "ludus-gladiatorius"
     straight = trained(tmp_path / "straight", tiny(game), 2)
@@ -182,7 +212,8 @@ def test_weights_for_another_encoding_are_refused(tmp_path: Path) -> None:
 def test_master_is_the_search_with_the_shipped_guide(game: str) -> None:
     agent = make_agent("master", game)
     assert isinstance(agent, ISMCTSAgent)
-    assert agent.guide is shipped_guide(game)
+    assert isinstance(agent.guide, MixedGuide)
+    assert agent.guide.guides[0] is shipped_guide(game)
     assert agent.seconds == 0.9 and agent.scores
     state = mid_game(game, 2, seed=4, steps=10)
     seat = state.current_player

@@ -30,6 +30,7 @@ from ..core.options import OptionValue
 from ..core.registry import game_definition
 from ..core.search import Evaluation
 from ..core.state import State
+from .base import Agent, Guide
 from .search_hooks import search_module
 
 if TYPE_CHECKING:  # numpy comes with the `rl` extra; only a guide in use needs it
@@ -156,6 +157,40 @@ class LearnedGuide:
         if total <= 0.0:
             return [1.0 / state.num_players] * state.num_players
         return [value / total for value in values]
+
+
+class MixedGuide:
+    """The mean of two guides' shares of the legal actions: the learned policy beside the
+    game's heuristic player (an agent without preferences counts for its move). Plays the
+    favourite."""
+
+    name = "guide"
+
+    def __init__(self, first: Agent, second: Agent) -> None:
+        self.guides = (first, second)
+
+    def preferences(self, state: State, seat: int, rng: random.Random) -> dict[str, float]:
+        mixed: dict[str, float] = {}
+        for guide in self.guides:
+            shares = _shares(guide, state, seat, rng)
+            for key, share in shares.items():
+                mixed[key] = mixed.get(key, 0.0) + share / len(self.guides)
+        return mixed
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        liked = self.preferences(state, seat, rng)
+        best = max(liked, key=liked.__getitem__)
+        return next(action for action in state.legal_actions() if str(action) == best)
+
+
+def _shares(agent: Agent, state: State, seat: int, rng: random.Random) -> dict[str, float]:
+    """An agent's preferences as shares summing to 1 (all on its move without any)."""
+    if isinstance(agent, Guide):
+        weights = agent.preferences(state, seat, rng)
+        total = sum(weights.values())
+        if total > 0:
+            return {key: weight / total for key, weight in weights.items()}
+    return {str(agent.choose(state, seat, rng)): 1.0}
 
 
 def _options_key(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]:

@@ -181,14 +181,19 @@ def master_search(
     game: str, guide: LearnedGuide, iterations: int | None = None, seconds: float | None = None
 ) -> ISMCTSAgent:
     """The `master` level's search of `game` with `guide` (agents/guides.py): the game's own
-    search (its rollouts, trees and beliefs), with the policy network's shares of the legal
-    actions as PUCT's prior in the heuristic's place, and a rollout cut short scored by the
-    mean of the value network and the game's evaluation. Without a budget, the level's."""
+    search (its rollouts, trees and beliefs), with PUCT's prior the mean of the policy
+    network's shares of the legal actions and the heuristic's, and a rollout cut short scored
+    by the mean of the value network and the game's evaluation. Without a budget, the
+    level's."""
+    from .guides import MixedGuide
+
     agent = _ismcts(game, {})
     if iterations is None and seconds is None:
         seconds = LEVELS["master"]["seconds"]
     agent.iterations, agent.seconds = iterations, seconds
-    agent.guide, agent.scores = guide, True
+    heuristic = agent.policy
+    agent.guide = guide if heuristic is None else MixedGuide(guide, heuristic)
+    agent.scores = True
     agent.prior = agent.prior or MASTER_PRIOR
     agent.evaluation = guide.blended(agent.evaluation)
     return agent
