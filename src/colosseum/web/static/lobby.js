@@ -15,7 +15,7 @@ import { api, showMessage } from "./api.js";
 import { currentAccount, markNamed } from "./session.js";
 
 const element = (id) => document.getElementById(id);
-const SEAT_KINDS = ["human", "random", "heuristic", "easy", "normal", "hard", "master"];
+const SEAT_KINDS = ["human", "random", "heuristic", "easy", "normal", "hard"];
 const ACCOUNT_KINDS = ["me", "account"];
 const KIND_WORDS = { human: "human (a guest, by link)", me: "me", account: "account: name…" };
 const OTHER = "\u0000other"; // the "other…" entry of a select of suggested values
