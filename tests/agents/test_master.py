@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from colosseum.agents import InvalidAgent, make_agent
+from colosseum.agents.base import Guide
 from colosseum.agents.guides import (
     LearnedGuide,
     MixedGuide,
@@ -21,7 +22,6 @@ from colosseum.agents.guides import (
     read_guide,
     shipped_guide,
 )
-from colosseum.agents.base import Guide
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.agents.registry import master_search
 from colosseum.core.errors import DataError
@@ -160,6 +160,9 @@ def test_a_folder_goes_on_only_with_its_own_settings(tmp_path: Path) -> None:
     trained(tmp_path, tiny("jugula"), 1)
     with pytest.raises(TrainingError, match="other settings \\(games\\)"):
         Run.open(tmp_path, tiny("jugula", games=3))
+    (tmp_path / "learner-1.pkl").write_bytes(b"not a pickle")
+    with pytest.raises(TrainingError, match=r"cannot be read .* start another folder"):
+        Run.open(tmp_path, tiny("jugula")).learner()
     (tmp_path / "training.json").write_text("{")
     with pytest.raises(TrainingError, match="not a training record"):
         Run.open(tmp_path, tiny("jugula"))

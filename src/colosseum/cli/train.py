@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.errors import ColosseumError
 from ..core.registry import game_definition
 from .batch import GameArg, JobsOpt, JsonOpt, batch_backend
 from .common import stdout_console, user_errors, with_progress
@@ -100,7 +101,10 @@ def train(
             for source, target in zip(
                 guide_paths(game_id, run.folder), guide_paths(game_id), strict=True
             ):
-                shutil.copyfile(source, target)
+                try:
+                    shutil.copyfile(source, target)
+                except OSError as error:
+                    raise ColosseumError(f"cannot install the guide as {target}: {error}") from None
     summary = {
         "game": game_id,
         "folder": str(run.folder),

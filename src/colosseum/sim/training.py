@@ -340,8 +340,14 @@ class Run:
         if self.done == 0:
             num_actions = encoding_for(self.settings.game_id).num_actions
             return Learner(self.settings, num_actions)
-        with (self.folder / f"learner-{self.done}.pkl").open("rb") as handle:
-            learner: Learner = pickle.load(handle)  # this run's own file
+        path = self.folder / f"learner-{self.done}.pkl"
+        try:
+            with path.open("rb") as handle:
+                learner: Learner = pickle.load(handle)  # this run's own file
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError) as error:
+            raise TrainingError(
+                f"{path} cannot be read ({error}): the run cannot go on; start another folder"
+            ) from None
         return learner
 
     def generation(
