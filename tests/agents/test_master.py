@@ -26,6 +26,7 @@ from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.agents.registry import master_search
 from colosseum.core.errors import DataError
 from colosseum.core.rng import Rng
+from colosseum.core.state import State
 from colosseum.sim.backends import ProcessBackend
 from colosseum.sim.training import Run, Settings, TrainingError, npz_bytes
 
@@ -53,10 +54,16 @@ def guides(tmp_path_factory: pytest.TempPathFactory) -> dict[str, LearnedGuide]:
     return {game: trained(tmp_path_factory.mktemp(game), tiny(game), 2).guide() for game in GAMES}
 
 
-def search(game: str, guide: LearnedGuide) -> ISMCTSAgent:
-    agent = master_search(game, guide, iterations=40)
-    agent.stop_early = False
-    return agent
+def assert_the_same_choice(guide: LearnedGuide, state: State, other: State, seat: int) -> None:
+    """The guide's preferences and the master search's choice are the same in both."""
+    liked = guide.preferences(state, seat, random.Random(0))
+    assert liked == guide.preferences(other, seat, random.Random(0))
+    choices = []
+    for position in (state, other):
+        agent = master_search(guide.game, guide, iterations=40)
+        agent.stop_early = False
+        choices.append(agent.choose(position, seat, random.Random(7)))
+    assert choices[0] == choices[1]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -71,11 +78,7 @@ def test_the_guided_choice_ignores_the_hidden_truth(
     assert seat is not None
     other = state.determinize(seat, random.Random(guess))
     assert other.view(seat) == state.view(seat)
-    guide = guides[game]
-    liked = guide.preferences(state, seat, random.Random(0))
-    assert liked == guide.preferences(other, seat, random.Random(0))
-    choice = search(game, guide).choose(state, seat, random.Random(7))
-    assert choice == search(game, guide).choose(other, seat, random.Random(7))
+    assert_the_same_choice(guides[game], state, other, seat)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -87,9 +90,7 @@ def test_the_guided_choice_ignores_the_real_dice_to_come(
     assert seat is not None
     reseeded = state.clone()
     reseeded.rng = Rng.from_seed(424242)  # type: ignore[attr-defined]
-    guide = guides[game]
-    choice = search(game, guide).choose(state, seat, random.Random(3))
-    assert choice == search(game, guide).choose(reseeded, seat, random.Random(3))
+    assert_the_same_choice(guides[game], state, reseeded, seat)
 
 
 @pytest.mark.parametrize("game", GAMES)
