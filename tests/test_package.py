@@ -69,6 +69,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert "colosseum/py.typed" in names
     assert any(name.endswith("licenses/LICENSE") for name in names)
     assert any(name.startswith("colosseum/games/jugula/data/") for name in names)
+    for game in ("jugula", "ludi_gladiatorii", "ludus_gladiatorius"):  # `master`'s networks
+        assert any(
+            name.startswith(f"colosseum/games/{game}/data/") and name.endswith("-guide.npz")
+            for name in names
+        )
     venv = folder / "venv"
     run(UV, "venv", "--quiet", "--python", sys.executable, venv, cwd=folder)
     python = venv / "bin" / "python"
