@@ -24,6 +24,7 @@ from colosseum.agents.guides import (
 )
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.agents.registry import master_search
+from colosseum.agents.search_hooks import evaluation_of
 from colosseum.core.errors import DataError
 from colosseum.core.rng import Rng
 from colosseum.core.state import State
@@ -55,15 +56,17 @@ def guides(tmp_path_factory: pytest.TempPathFactory) -> dict[str, LearnedGuide]:
 
 
 def assert_the_same_choice(guide: LearnedGuide, state: State, other: State, seat: int) -> None:
-    """The guide's preferences and the master search's choice are the same in both."""
+    """The guide's preferences and the master search's choice, with and without the value
+    network, are the same in both."""
     liked = guide.preferences(state, seat, random.Random(0))
     assert liked == guide.preferences(other, seat, random.Random(0))
-    choices = []
-    for position in (state, other):
-        agent = master_search(guide.game, guide, iterations=40)
-        agent.stop_early = False
-        choices.append(agent.choose(position, seat, random.Random(7)))
-    assert choices[0] == choices[1]
+    for value in (False, True):
+        choices = []
+        for position in (state, other):
+            agent = master_search(guide.game, guide, iterations=40, value=value)
+            agent.stop_early = False
+            choices.append(agent.choose(position, seat, random.Random(7)))
+        assert choices[0] == choices[1]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -218,6 +221,9 @@ def test_master_is_the_search_with_the_shipped_guide(game: str) -> None:
     assert isinstance(agent, ISMCTSAgent)
     assert isinstance(agent.guide, MixedGuide)
     assert agent.guide.guides[0] is shipped_guide(game)
+    assert agent.evaluation is evaluation_of(game)  # the value network left out (docs)
+    trainer = master_search(game, shipped_guide(game), iterations=10, value=True)
+    assert trainer.evaluation is not evaluation_of(game)
     assert agent.seconds == 0.9 and agent.scores
     state = mid_game(game, 2, seed=4, steps=10)
     seat = state.current_player

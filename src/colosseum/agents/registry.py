@@ -178,13 +178,18 @@ def _master(game: str) -> ISMCTSAgent:
 
 
 def master_search(
-    game: str, guide: LearnedGuide, iterations: int | None = None, seconds: float | None = None
+    game: str,
+    guide: LearnedGuide,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    value: bool = False,
 ) -> ISMCTSAgent:
     """The `master` level's search of `game` with `guide` (agents/guides.py): the game's own
     search (its rollouts, trees and beliefs), with PUCT's prior the mean of the policy
-    network's shares of the legal actions and the heuristic's, and a rollout cut short scored
-    by the mean of the value network and the game's evaluation. Without a budget, the
-    level's."""
+    network's shares of the legal actions and the heuristic's. With `value`, a rollout cut
+    short is scored by the mean of the value network and the game's evaluation (as the
+    self-play of `colosseum train` scores it); the level leaves the value network out while
+    it predicts no better than a coin (docs/agents.md). Without a budget, the level's."""
     from .guides import MixedGuide
 
     agent = _ismcts(game, {})
@@ -195,7 +200,8 @@ def master_search(
     agent.guide = guide if heuristic is None else MixedGuide(guide, heuristic)
     agent.scores = True
     agent.prior = agent.prior or MASTER_PRIOR
-    agent.evaluation = guide.blended(agent.evaluation)
+    if value:
+        agent.evaluation = guide.blended(agent.evaluation)
     return agent
 
 

@@ -130,7 +130,7 @@ def _teacher(plan: SelfPlay) -> ISMCTSAgent:
         assert isinstance(agent, ISMCTSAgent)
         return agent
     guide = read_guide(settings.game_id, Path(plan.guide_folder))
-    return master_search(settings.game_id, guide, iterations=settings.iterations)
+    return master_search(settings.game_id, guide, iterations=settings.iterations, value=True)
 
 
 def play_generation(plan: SelfPlay, indices: Sequence[int]) -> list[Positions]:
