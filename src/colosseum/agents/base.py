@@ -39,3 +39,21 @@ class RandomAgent:
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
         actions = state.legal_actions()
         return actions[rng.randrange(len(actions))]
+
+
+def shares_of(agent: Agent, state: State, seat: int, rng: random.Random) -> dict[str, float]:
+    """An agent's liking of the legal actions as shares summing to 1: its preferences if it
+    is a `Guide` (and they are not all zero), else all on the move it would play."""
+    if isinstance(agent, Guide):
+        weights = agent.preferences(state, seat, rng)
+        total = sum(weights.values())
+        if total > 0:
+            return {key: weight / total for key, weight in weights.items()}
+    return {str(agent.choose(state, seat, rng)): 1.0}
+
+
+def favourite(guide: Guide, state: State, seat: int, rng: random.Random) -> Action:
+    """The legal action `guide` weighs highest (a `Guide`'s `choose`)."""
+    liked = guide.preferences(state, seat, rng)
+    best = max(liked, key=liked.__getitem__)
+    return next(action for action in state.legal_actions() if str(action) == best)

@@ -1,5 +1,5 @@
 """Learned guides: a policy and a value network per game, fitted by self-play (`colosseum
-train`, agents/training.py) and read by the `master` level's search.
+train`, sim/training.py) and read by the `master` level's search.
 
 Both networks read one seat's observation, the vector the RL environments give (the game's
 `Encoding` of `view(seat)`), never the full state: the policy scores every index of the
@@ -30,7 +30,7 @@ from ..core.options import OptionValue
 from ..core.registry import game_definition
 from ..core.search import Evaluation
 from ..core.state import State
-from .base import Agent, Guide
+from .base import Agent, favourite, shares_of
 from .search_hooks import search_module
 
 if TYPE_CHECKING:  # numpy comes with the `rl` extra; only a guide in use needs it
@@ -130,9 +130,7 @@ class LearnedGuide:
         return {str(action): float(p) for action, p in zip(legal.values(), shares, strict=True)}
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        liked = self.preferences(state, seat, rng)
-        best = max(liked, key=liked.__getitem__)
-        return next(action for action in state.legal_actions() if str(action) == best)
+        return favourite(self, state, seat, rng)
 
     def blended(self, evaluation: Evaluation | None) -> Evaluation:
         """The mean of the value network's shares and `evaluation`'s (the game's own), or
@@ -172,25 +170,13 @@ class MixedGuide:
     def preferences(self, state: State, seat: int, rng: random.Random) -> dict[str, float]:
         mixed: dict[str, float] = {}
         for guide in self.guides:
-            shares = _shares(guide, state, seat, rng)
+            shares = shares_of(guide, state, seat, rng)
             for key, share in shares.items():
                 mixed[key] = mixed.get(key, 0.0) + share / len(self.guides)
         return mixed
 
     def choose(self, state: State, seat: int, rng: random.Random) -> Action:
-        liked = self.preferences(state, seat, rng)
-        best = max(liked, key=liked.__getitem__)
-        return next(action for action in state.legal_actions() if str(action) == best)
-
-
-def _shares(agent: Agent, state: State, seat: int, rng: random.Random) -> dict[str, float]:
-    """An agent's preferences as shares summing to 1 (all on its move without any)."""
-    if isinstance(agent, Guide):
-        weights = agent.preferences(state, seat, rng)
-        total = sum(weights.values())
-        if total > 0:
-            return {key: weight / total for key, weight in weights.items()}
-    return {str(agent.choose(state, seat, rng)): 1.0}
+        return favourite(self, state, seat, rng)
 
 
 def _options_key(options: Mapping[str, OptionValue]) -> tuple[tuple[str, OptionValue], ...]:

@@ -40,7 +40,7 @@ from ..core.options import OptionValue, rollout_options
 from ..core.registry import game_definition
 from ..core.search import Belief, Evaluation, Progress
 from ..core.state import State
-from .base import Agent, Guide
+from .base import Agent, shares_of
 
 # The levels a person can pick (docs/agents.md): a fixed number of iterations or seconds.
 LEVELS: dict[str, dict[str, float]] = {
@@ -322,11 +322,8 @@ class ISMCTSAgent:
         policy = self.policy if self.guide is None else self.guide
         if policy is None:
             return {}
-        if self.scores and isinstance(policy, Guide):
-            weights = policy.preferences(game, player, rng)
-            total = sum(weights.values())
-            if total > 0:
-                return {key: weight / total for key, weight in weights.items()}
+        if self.scores:
+            return shares_of(policy, game, player, rng)
         return {str(policy.choose(game, player, rng)): 1.0}
 
     def _puct(self, node: _Node, keys: list[str], prior: float) -> int:
