@@ -3,13 +3,15 @@ at ease with dice, shuffles and 3-5 players, and built from the documented agent
 
 from __future__ import annotations
 
+import gc
 import random
+import threading
 
 import pytest
 
 import colosseum
 from colosseum.agents import InvalidAgent, make_agent
-from colosseum.agents.ismcts import LEVELS, ISMCTSAgent, _Node
+from colosseum.agents.ismcts import LEVELS, NEVER, ISMCTSAgent, _Node
 from colosseum.core.rng import Rng
 from colosseum.core.state import State
 
@@ -204,6 +206,64 @@ def test_a_time_budget_stops_the_search() -> None:
     assert agent.last is not None
     assert agent.last.iterations >= 1
     assert agent.last.seconds < 1.0
+
+
+def _thresholds_seen(agent: ISMCTSAgent, state: State, seat: int) -> set[tuple[int, ...]]:
+    """The collector's thresholds each cut rollout of `agent`'s search found."""
+    seen: set[tuple[int, ...]] = set()
+
+    def evaluation(game: State) -> list[float]:
+        seen.add(gc.get_threshold())
+        return [1.0 / game.num_players] * game.num_players
+
+    agent.rollout_steps, agent.rollout_rounds, agent.evaluation = 1, None, evaluation
+    agent.choose(state, seat, random.Random(0))
+    return seen
+
+
+def test_no_full_collection_interrupts_a_search_in_the_main_thread() -> None:
+    """The collector's third threshold is out of reach while the search runs (no scan of the
+    whole heap can land in it), and as it was afterwards."""
+    state = mid_game("ludus-gladiatorius", 2, seed=2, steps=10)
+    seat = state.current_player
+    assert seat is not None
+    before = gc.get_threshold()
+    seen = _thresholds_seen(search("ludus-gladiatorius", iterations=20), state, seat)
+    assert seen == {(before[0], before[1], NEVER)}
+    assert gc.get_threshold() == before
+
+
+def test_a_search_in_another_thread_leaves_the_collector_alone() -> None:
+    """A server's workers search side by side: the collector stays as their program set it."""
+    state = mid_game("ludus-gladiatorius", 2, seed=2, steps=10)
+    seat = state.current_player
+    assert seat is not None
+    before = gc.get_threshold()
+    found: list[set[tuple[int, ...]]] = []
+    worker = threading.Thread(
+        target=lambda: found.append(
+            _thresholds_seen(search("ludus-gladiatorius", iterations=20), state, seat)
+        )
+    )
+    worker.start()
+    worker.join()
+    assert found == [{before}]
+
+
+def test_a_failing_search_gives_the_collector_back() -> None:
+    state = mid_game("ludus-gladiatorius", 2, seed=2, steps=10)
+    seat = state.current_player
+    assert seat is not None
+    before = gc.get_threshold()
+    agent = search("ludus-gladiatorius", iterations=20)
+
+    def evaluation(game: State) -> list[float]:
+        raise RuntimeError("broken evaluation")
+
+    agent.rollout_steps, agent.rollout_rounds, agent.evaluation = 1, None, evaluation
+    with pytest.raises(RuntimeError, match="broken evaluation"):
+        agent.choose(state, seat, random.Random(0))
+    assert gc.get_threshold() == before
 
 
 def test_the_search_takes_a_certain_winning_blow() -> None:

@@ -28,10 +28,13 @@ reads only the determinized state's view). The imagined games carry the game's c
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -41,6 +44,8 @@ from ..core.registry import game_definition
 from ..core.search import Belief, Evaluation, Progress
 from ..core.state import State
 from .base import Agent, shares_of
+
+NEVER = 2**31 - 1  # a collector threshold no count reaches (a C int)
 
 # The levels a person can pick (docs/agents.md): a fixed number of iterations or seconds.
 LEVELS: dict[str, dict[str, float]] = {
@@ -175,6 +180,10 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {str(legal[0]): 0})
             return legal[0]
+        with collector_paused():
+            return self._search(state, seat, rng, legal)
+
+    def _search(self, state: State, seat: int, rng: random.Random, legal: list[Action]) -> Action:
         started = time.perf_counter()
         deadline = None if self.seconds is None else started + self.seconds
         cutoff = math.inf if self.time_limit is None else started + self.time_limit
@@ -231,14 +240,15 @@ class ISMCTSAgent:
         usual below it; at least one, then none after `until` (`time.perf_counter()`). The
         number run: a guess where `notation` is not legal is skipped."""
         done = 0
-        for tried in range(iterations):
-            if tried and time.perf_counter() >= until:
-                break
-            game = tree.guess(rng)
-            game.options = tree.options
-            if any(str(action) == notation for action in game.legal_actions()):
-                self._iterate(tree.roots, game, rng, forced=notation)
-                done += 1
+        with collector_paused():
+            for tried in range(iterations):
+                if tried and time.perf_counter() >= until:
+                    break
+                game = tree.guess(rng)
+                game.options = tree.options
+                if any(str(action) == notation for action in game.legal_actions()):
+                    self._iterate(tree.roots, game, rng, forced=notation)
+                    done += 1
         return done
 
     def _iterations_left(
@@ -376,6 +386,29 @@ class ISMCTSAgent:
                 game.apply(legal[rng.randrange(len(legal))])
             steps += 1
         return game.returns()
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No full collection of Python's cyclic garbage collector while a search runs in the
+    program's main thread. The collector looks at the young objects every few hundred
+    allocations, which a search's own objects need, and, once enough of them have grown old,
+    at the whole heap: 50-150 ms in a process playing Jugula's `master`, which, landing in a
+    search's last iteration, pushed a 0.9 s decision past a second. A search makes no
+    reference cycles (its nodes and imagined games are freed as it goes: a full collection
+    after searches of each game found nothing), so the whole heap's turn can wait for the
+    end of the search, and comes with the next young collection after it. Other threads (a
+    server's workers, whose searches overlap) leave the collector to their program
+    (`colosseum serve` tunes it for its own)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, NEVER)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, middle, old)
 
 
 def _seen_as(notation: str, events: list[Event], seat: int) -> str:
