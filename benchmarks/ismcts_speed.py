@@ -1,12 +1,14 @@
 """ISMCTS speed on one core: iterations per second and the longest decision at a level.
 
     .venv/bin/python benchmarks/ismcts_speed.py [GAME ...] [--level hard] [--positions 10]
+        [--every 5]
 
 For each game (default: all three), plays heuristic self-play games (2 players, seeds 0, 1, ...)
-and, at every fifth decision where there is a choice, times one search of the given level
-(the `hard` level by default: 1.5 s, docs/agents.md) until `--positions` searches are done.
-Prints one JSON object per game: iterations per second, mean and longest seconds per
-decision. The issue's bar is a `hard` decision under 2 s; run it on an otherwise idle core.
+and, at every fifth decision (`--every`; 1: every one) where there is a choice, times one
+search of the given level (the `hard` level by default: 1.5 s, docs/agents.md) until
+`--positions` searches are done. Prints one JSON object per game: iterations per second,
+mean and longest seconds per decision, and how many took a second or more. The bar is a `hard`
+decision under 2 s and a `master` one under 1 s; run it on an otherwise idle core.
 """
 
 from __future__ import annotations
@@ -22,10 +24,8 @@ from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.core.registry import game_definition, games
 from colosseum.sim.match import new_simulated_game
 
-EVERY = 5
 
-
-def measure(game: str, level: str, positions: int) -> dict[str, object]:
+def measure(game: str, level: str, positions: int, every: int = 5) -> dict[str, object]:
     """Time `positions` searches of `level` at decisions of heuristic self-play games."""
     heuristic = make_agent("heuristic", game)
     iterations, durations = 0, []
@@ -38,7 +38,7 @@ def measure(game: str, level: str, positions: int) -> dict[str, object]:
         while not state.is_terminal() and len(durations) < positions:
             seat = state.current_player
             assert seat is not None
-            if len(state.legal_actions()) > 1 and step % EVERY == EVERY - 1:
+            if len(state.legal_actions()) > 1 and step % every == every - 1:
                 searcher = make_agent(level, game)
                 assert isinstance(searcher, ISMCTSAgent)
                 started = time.perf_counter()
@@ -55,6 +55,7 @@ def measure(game: str, level: str, positions: int) -> dict[str, object]:
         "iterations_per_second": round(iterations / sum(durations), 1),
         "mean_seconds": round(sum(durations) / len(durations), 3),
         "longest_seconds": round(max(durations), 3),
+        "over_a_second": sum(1 for seconds in durations if seconds >= 1.0),
     }
 
 
@@ -63,10 +64,13 @@ def main() -> int:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--level", default="hard")
     parser.add_argument("--positions", type=int, default=10)
+    parser.add_argument("--every", type=int, default=5)
     args = parser.parse_args()
+    if args.every < 1:
+        parser.error("--every must be at least 1")
     ids = [game_definition(g).info.id for g in args.games] or list(games())
     for game in ids:
-        print(json.dumps(measure(game, args.level, args.positions)), flush=True)
+        print(json.dumps(measure(game, args.level, args.positions, args.every)), flush=True)
     return 0
 
 
