@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Group
@@ -38,9 +38,6 @@ from .common import (
     stdout_console,
     where,
 )
-
-if TYPE_CHECKING:
-    pass
 
 CAREER_HELP = "\n\n".join(  # one line per paragraph: Rich keeps a help text's line breaks
     [
