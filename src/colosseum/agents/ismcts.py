@@ -180,7 +180,7 @@ class ISMCTSAgent:
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0, {str(legal[0]): 0})
             return legal[0]
-        with collector_paused():
+        with full_collections_deferred():
             return self._search(state, seat, rng, legal)
 
     def _search(self, state: State, seat: int, rng: random.Random, legal: list[Action]) -> Action:
@@ -240,7 +240,7 @@ class ISMCTSAgent:
         usual below it; at least one, then none after `until` (`time.perf_counter()`). The
         number run: a guess where `notation` is not legal is skipped."""
         done = 0
-        with collector_paused():
+        with full_collections_deferred():
             for tried in range(iterations):
                 if tried and time.perf_counter() >= until:
                     break
@@ -389,7 +389,7 @@ class ISMCTSAgent:
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def full_collections_deferred() -> Iterator[None]:
     """No full collection of Python's cyclic garbage collector while a search runs in the
     program's main thread. The collector looks at the young objects every few hundred
     allocations, which a search's own objects need, and, once enough of them have grown old,
