@@ -86,7 +86,7 @@ def test_reading_a_campaign_loads_no_sqlalchemy(
     tmp_path: Path, command: list[str], database: str
 ) -> None:
     """`career show` and `standings` of a campaign on an up-to-date database: read with the
-    driver alone (Python's sqlite3, psycopg; store/quick.py), and with the data cache warm
+    driver alone (Python's sqlite3, psycopg2; store/quick.py), and with the data cache warm
     (the first process fills it) no data file's schema either; the sheets printed are the
     campaign's."""
     url = database_url(database, tmp_path)
@@ -112,6 +112,8 @@ def test_reading_a_campaign_loads_no_sqlalchemy(
     assert "colosseum.store.quick" in loaded
     assert not {n for n in loaded if n == "sqlalchemy" or n.startswith("sqlalchemy.")}
     assert not {n for n in loaded if n.endswith(".data_files") or n == "colosseum.store.database"}
+    if database == "postgresql":  # psycopg2, not the store's psycopg, which is slower to load
+        assert "psycopg2" in loaded and "psycopg" not in loaded
     assert heavy_in(loaded) == []
     shown = subprocess.run(
         [sys.executable, "-m", "colosseum", "career", *command, "--database", url],

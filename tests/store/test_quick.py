@@ -127,3 +127,20 @@ def test_a_postgresql_database_behind_the_newest_migration_is_left_to_the_full_s
             assert quick_store(POSTGRES) is None  # the full store migrates it
         finally:
             connection.execute("UPDATE alembic_version SET version_num = %s", (head,))
+
+
+@NO_POSTGRES
+def test_a_failing_postgresql_read_is_one_store_error_and_the_next_read_works() -> None:
+    """psycopg2 leaves a failed transaction open until it is rolled back: the reader ends
+    every read so that one bad statement does not refuse the ones after it."""
+    assert POSTGRES
+    quick = quick_store(POSTGRES)
+    assert quick is not None
+    failing = pytest.raises(StoreError, match=r"cannot read the PostgreSQL database: .*nowhere")
+    with failing, quick.reader.reading() as run:
+        run("SELECT seq FROM nowhere WHERE campaign = :campaign", {"campaign": 1})
+    assert quick.campaigns.find("nobody at all") is None
+    writing = pytest.raises(StoreError, match="read-only transaction")  # it writes nothing
+    with writing, quick.reader.reading() as run:
+        run("DELETE FROM events WHERE campaign = :campaign", {"campaign": -1})
+    quick.close()

@@ -1,6 +1,8 @@
 """A campaign read without SQLAlchemy, for the commands that only read one (`career show`,
-`standings`): the database's own driver (Python's sqlite3, or psycopg for PostgreSQL) runs the
-SQL of `records.py`, the campaign's snapshot and the events after it in one transaction.
+`standings`): the database's own driver runs the SQL of `records.py`, the campaign's snapshot
+and the events after it in one transaction. The driver is Python's sqlite3 for SQLite and
+psycopg2 for PostgreSQL: the store itself talks to PostgreSQL through psycopg (3), whose import
+alone takes about five times psycopg2's (docs/store.md, "Reading without SQLAlchemy").
 
 Only a plain `sqlite:///FILE` URL of a file, or a `postgresql+psycopg://...` one, of a database
 already at the newest migration is read this way (`quick_store` says None otherwise, and the
@@ -35,6 +37,8 @@ from .records import (
 )
 
 if TYPE_CHECKING:
+    import psycopg2.extensions
+
     from .database import Store
 
 PREFIX = "sqlite:///"
@@ -102,12 +106,12 @@ def _postgres(url: str) -> Reader | None:
     if not url.startswith(POSTGRES_PREFIX):
         return None
     try:
-        import psycopg
+        import psycopg2
     except ImportError:
         return None
     try:
-        connection = psycopg.connect("postgresql://" + url.removeprefix(POSTGRES_PREFIX))
-    except psycopg.Error:
+        connection = psycopg2.connect("postgresql://" + url.removeprefix(POSTGRES_PREFIX))
+    except psycopg2.Error:
         return None
     return PostgresReader(connection)
 
@@ -143,15 +147,15 @@ _NAMED = re.compile(r"(?<!:):([a-z_]+)")  # `:campaign` as SQLAlchemy's text() w
 
 
 class PostgresReader:
-    """psycopg: each read one read-only transaction, the statements' `:name` parameters
+    """psycopg2: each read one read-only transaction, the statements' `:name` parameters
     written as the driver's `%(name)s`."""
 
-    def __init__(self, connection: Any) -> None:
-        import psycopg
+    def __init__(self, connection: psycopg2.extensions.connection) -> None:
+        import psycopg2
 
-        self._error = psycopg.Error
+        self._error = psycopg2.Error
         self.connection = connection
-        connection.read_only = True
+        connection.set_session(readonly=True, autocommit=False)
         self._statements: dict[str, str] = {}
 
     @contextmanager
@@ -162,11 +166,15 @@ class PostgresReader:
             statement = self._statements.get(sql)
             if statement is None:
                 statement = self._statements[sql] = _NAMED.sub(r"%(\1)s", sql)
-            return list(connection.execute(statement, parameters).fetchall())
+            with connection.cursor() as cursor:
+                cursor.execute(statement, parameters)
+                return cursor.fetchall()
 
         try:
-            with connection.transaction():
+            try:
                 yield run
+            finally:
+                connection.rollback()  # a read-only transaction: nothing to keep
         except self._error as error:
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise StoreError(f"cannot read the PostgreSQL database: {reason}") from None
