@@ -69,13 +69,14 @@ def test_what_it_does_not_read_itself_the_full_store_does(played: tuple[str, str
 @pytest.mark.parametrize(
     "url",
     [
-        "postgresql://someone@localhost/db",
+        "postgresql+asyncpg://someone@localhost/db",
+        "mysql+pymysql://someone@localhost/db",
         "sqlite://",
         "sqlite:///:memory:",
         "sqlite:///c.db?mode=ro",
     ],
 )
-def test_only_a_plain_sqlite_file_or_psycopg_url_is_read_quickly(url: str) -> None:
+def test_only_a_plain_sqlite_file_or_postgresql_url_is_read_quickly(url: str) -> None:
     assert sqlite_file(url) is None
     assert quick_store(url) is None
 
@@ -127,6 +128,17 @@ def test_a_postgresql_database_behind_the_newest_migration_is_left_to_the_full_s
             assert quick_store(POSTGRES) is None  # the full store migrates it
         finally:
             connection.execute("UPDATE alembic_version SET version_num = %s", (head,))
+
+
+@NO_POSTGRES
+@pytest.mark.parametrize("driver", ["", "+psycopg", "+psycopg2"])
+def test_a_postgresql_url_naming_either_driver_or_none_is_read_quickly(driver: str) -> None:
+    assert POSTGRES
+    url = POSTGRES.replace("postgresql+psycopg://", f"postgresql{driver}://")
+    quick = quick_store(url)
+    assert quick is not None and isinstance(quick.reader, PostgresReader)
+    assert quick.campaigns.find("nobody at all") is None
+    quick.close()
 
 
 @NO_POSTGRES

@@ -4,7 +4,8 @@ and the events after it in one transaction. The driver is Python's sqlite3 for S
 psycopg2 for PostgreSQL: the store itself talks to PostgreSQL through psycopg (3), whose import
 alone takes about five times psycopg2's (docs/store.md, "Reading without SQLAlchemy").
 
-Only a plain `sqlite:///FILE` URL of a file, or a `postgresql+psycopg://...` one, of a database
+Only a plain `sqlite:///FILE` URL of a file, or a `postgresql://...` one (bare, `+psycopg` or
+`+psycopg2`: SQLAlchemy's names of the drivers), of a database
 already at the newest migration is read this way (`quick_store` says None otherwise, and the
 caller opens the full `Store`, which migrates). Everything else asked of it — a write, a page
 of history, the list of campaigns — goes to the full store, opened the first time it is
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from .database import Store
 
 PREFIX = "sqlite:///"
-POSTGRES_PREFIX = "postgresql+psycopg://"
+POSTGRES_SCHEMES = ("postgresql://", "postgresql+psycopg://", "postgresql+psycopg2://")
 BUSY_MS = 30_000  # as long as the full store waits for a writer (database.py)
 VERSION = "SELECT version_num FROM alembic_version"
 
@@ -101,16 +102,17 @@ def _sqlite(url: str) -> Reader | None:
 
 
 def _postgres(url: str) -> Reader | None:
-    """A connection for a `postgresql+psycopg://` URL (libpq reads the rest of it as it is:
-    user, password, host, port, database and options)."""
-    if not url.startswith(POSTGRES_PREFIX):
+    """A connection for a `postgresql[+psycopg|+psycopg2]://` URL (libpq reads the rest of it
+    as it is: user, password, host, port, database and options)."""
+    scheme = next((scheme for scheme in POSTGRES_SCHEMES if url.startswith(scheme)), None)
+    if scheme is None:
         return None
     try:
         import psycopg2
     except ImportError:
         return None
     try:
-        connection = psycopg2.connect("postgresql://" + url.removeprefix(POSTGRES_PREFIX))
+        connection = psycopg2.connect("postgresql://" + url.removeprefix(scheme))
     except psycopg2.Error:
         return None
     return PostgresReader(connection)
