@@ -143,11 +143,9 @@ class LudusState(LudusFields):
         if phase == PLACE:
             g = self.order[self.step]
             base = g * KINDS
-            actions = [Action("place", "blank")]
+            actions = [_PLACE[BLANK]]
             actions.extend(
-                Action("place", CODES[kind])
-                for kind in range(1, KINDS)
-                if self.remaining[base + kind] > 0
+                _PLACE[kind] for kind in range(1, KINDS) if self.remaining[base + kind] > 0
             )
             return actions
         if phase == ACT:
@@ -156,19 +154,19 @@ class LudusState(LudusFields):
             return self._move_actions(self.order[self.step])
         assert self.pending is not None
         if self.may_defend(self.pending[1]):
-            return [Action("defend"), Action("no-defence")]
-        return [Action("no-defence")]
+            return [_DEFEND, _NO_DEFENCE]
+        return [_NO_DEFENCE]
 
     def _activation_actions(self, g: int) -> list[Action]:
         actions = []
         if not self.moved and not self.entangled[g]:
-            actions.append(Action("move"))
+            actions.append(_DECLARE_MOVE)
         if self.may_attack(g):
             for t in self.attack_targets(g):
-                actions.append(Action("attack", t + 1))
+                actions.append(_ATTACK[t])
                 if self._may_recover_net(g, t):
-                    actions.append(Action("attack", t + 1, "recover"))
-        actions.append(Action("end"))
+                    actions.append(_ATTACK_RECOVER[t])
+        actions.append(_END)
         return actions
 
     def _may_recover_net(self, g: int, t: int) -> bool:
@@ -181,12 +179,12 @@ class LudusState(LudusFields):
         names = arena.names
         here = self.hex[g]
         ends = reachable(arena, here, self.allowance, occupied)
-        actions = [Action("stay")]
+        actions = [_STAY]
         actions.extend(_to(names[h]) for h in ends if h != here)
         if self.net_hex != NET_HELD and self.net_hex not in occupied and self.is_retiarius(g):
             cost = self.catalog.rules.net_attack.recover_move_cost
             with_net = reachable_with_net(arena, here, self.allowance, occupied, self.net_hex, cost)
-            actions.extend(Action("to", names[h], "net") for h in sorted(with_net))
+            actions.extend(_to_with_net(names[h]) for h in sorted(with_net))
         return actions
 
     # --- rounds ---------------------------------------------------------------------------
@@ -428,12 +426,32 @@ class LudusState(LudusFields):
         }
 
 
+# An Action is a value (equal by kind and arguments, never changed), so the actions offered
+# again and again are made once: the counters, the activation's and the defence's choices, and
+# a move's destinations (every move offers about fifty).
+_PLACE = tuple(Action("place", code) for code in CODES)
+_DECLARE_MOVE = Action("move")
+_END = Action("end")
+_STAY = Action("stay")
+_DEFEND = Action("defend")
+_NO_DEFENCE = Action("no-defence")
+_ATTACK = tuple(Action("attack", t + 1) for t in range(NUM_GLADIATORS))
+_ATTACK_RECOVER = tuple(Action("attack", t + 1, "recover") for t in range(NUM_GLADIATORS))
 _TO: dict[str, Action] = {}
+_TO_WITH_NET: dict[str, Action] = {}
 
 
 def _to(name: str) -> Action:
-    """`to <hex>`, made once per hex (an Action is a value): every move offers about fifty."""
+    """`to <hex>`, made the first time it is offered."""
     action = _TO.get(name)
     if action is None:
         action = _TO[name] = Action("to", name)
+    return action
+
+
+def _to_with_net(name: str) -> Action:
+    """`to <hex> net`, made the first time it is offered."""
+    action = _TO_WITH_NET.get(name)
+    if action is None:
+        action = _TO_WITH_NET[name] = Action("to", name, "net")
     return action
