@@ -5,11 +5,10 @@ psycopg2 for PostgreSQL: the store itself talks to PostgreSQL through psycopg (3
 alone takes about five times psycopg2's (docs/store.md, "Reading without SQLAlchemy").
 
 Only a plain `sqlite:///FILE` URL of a file, or a `postgresql://...` one (bare, `+psycopg` or
-`+psycopg2`: SQLAlchemy's names of the drivers), of a database
-already at the newest migration is read this way (`quick_store` says None otherwise, and the
-caller opens the full `Store`, which migrates). Everything else asked of it — a write, a page
-of history, the list of campaigns — goes to the full store, opened the first time it is
-needed.
+`+psycopg2`: SQLAlchemy's names of the drivers), of a database already at the newest migration
+is read this way (`quick_store` says None otherwise, and the caller opens the full `Store`,
+which migrates). Everything else asked of it — a write, a page of history, the list of
+campaigns — goes to the full store, opened the first time it is needed.
 """
 
 from __future__ import annotations
