@@ -6,9 +6,11 @@ Raw: random playouts of the engine, a step being `legal_actions()` plus `apply()
 uniformly random one (as `colosseum bench` counts). AEC: the PettingZoo environment played by
 masked random agents, a step being `last()` (the acting seat's observation and mask) plus
 `step()`. Gym: the Gymnasium environment against `random` opponents, a step being the
-learner's `step()` (the opponents' moves inside it are counted apart, as `engine_steps`).
-Games use the caps the tools set (`simulation_value`: 30 / 60 rounds, 400 turns) and default
-options otherwise. Prints one JSON object per game.
+learner's `step()` (the opponents' moves inside it are counted apart, as `engine_steps`). The
+environments' random agents draw from the mask's indices with Python's `random`, as the raw
+playouts do (numpy's `Generator.choice` costs a third of an engine step or more). Games use
+the caps the tools set (`simulation_value`: 30 / 60 rounds, 400 turns) and default options
+otherwise. Prints one JSON object per game.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def raw_steps(game: str, players: int, seconds: float) -> float:
 
 def aec_steps(game: str, players: int, seconds: float, options: dict[str, Any]) -> float:
     env = aec_env(game, players, options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     steps, seed, started = 0, 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
         env.reset(seed=seed)
@@ -53,14 +55,15 @@ def aec_steps(game: str, players: int, seconds: float, options: dict[str, Any]) 
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(legal.size)]))
             steps += 1
     return steps / (time.perf_counter() - started)
 
 
 def gym_steps(game: str, players: int, seconds: float, options: dict[str, Any]) -> dict[str, float]:
     env = gym_env(game, ["random"] * (players - 1), seat=None, options=options)
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)
     steps, engine, seed, started = 0, 0, 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
         env.reset(seed=seed)
@@ -68,7 +71,7 @@ def gym_steps(game: str, players: int, seconds: float, options: dict[str, Any]) 
         done = False
         while not done:
             legal = np.flatnonzero(env.action_masks())
-            _, _, terminated, truncated, _ = env.step(int(rng.choice(legal)))
+            _, _, terminated, truncated, _ = env.step(int(legal[rng.randrange(legal.size)]))
             done = terminated or truncated
             steps += 1
         assert env.game is not None

@@ -11,6 +11,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not insta
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
 
 import colosseum  # noqa: E402
 from colosseum.rl import aec_env  # noqa: E402
@@ -127,6 +128,53 @@ def test_an_illegal_action() -> None:
         warnings.simplefilter("ignore")
         env.step(illegal)
     assert env.rewards[offender] == -1.0 and all(env.terminations.values())
+
+
+def pettingzoo_wrapped(game: str, options: dict[str, int]) -> object:
+    """The environment in PettingZoo's own three wrappers, unchanged."""
+    env = wrappers.TerminateIllegalWrapper(ColosseumAEC(game, 2, options), illegal_reward=-1.0)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
+
+
+def transcript(env: object, seed: int, illegal_at: int) -> list[object]:
+    """What an agent loop sees, step by step, with an illegal action at step `illegal_at`."""
+    env.reset(seed=seed)  # type: ignore[attr-defined]
+    rng = np.random.default_rng(seed)
+    seen: list[object] = []
+    for step, agent in enumerate(env.agent_iter()):  # type: ignore[attr-defined]
+        observation, reward, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
+        seen.append((agent, reward, terminated, truncated, observation["observation"].tobytes()))
+        seen.append(observation["action_mask"].tobytes())
+        if terminated or truncated:
+            env.step(None)  # type: ignore[attr-defined]
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        if step == illegal_at:
+            illegal = next(i for i in range(len(observation["action_mask"])) if i not in legal)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                env.step(illegal)  # type: ignore[attr-defined]
+        else:
+            env.step(int(rng.choice(legal)))  # type: ignore[attr-defined]
+    seen.append((dict(env.rewards), dict(env.terminations), dict(env.truncations)))  # type: ignore[attr-defined]
+    return seen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_wrappers_behave_as_pettingzoos(game: str) -> None:
+    """`aec_env`'s wrappers read the environment directly but do what PettingZoo's own do:
+    the same steps, rewards and ends, an illegal action included, and the same refusals
+    before a reset."""
+    options = short(game)
+    for seed, illegal_at in ((1, 10**9), (2, 7)):
+        ours = transcript(aec_env(game, 2, options), seed, illegal_at)
+        assert ours == transcript(pettingzoo_wrapped(game, options), seed, illegal_at)
+    env, theirs = aec_env(game, 2, options), pettingzoo_wrapped(game, options)
+    for name in ("agent_selection", "agents", "rewards", "terminations", "infos"):
+        for fresh in (env, theirs):
+            with pytest.raises(AttributeError, match="before reset"):
+                getattr(fresh, name)
+    assert str(env) == str(theirs)
 
 
 def test_bad_arguments() -> None:

@@ -19,7 +19,7 @@ import colosseum  # noqa: E402
 from colosseum.core.actions import Action  # noqa: E402
 from colosseum.rl.encodings import encoding_for  # noqa: E402
 
-from .helpers import GAMES, SHORT, max_players, player_counts, playout, random_options  # noqa: E402
+from .helpers import CAP, GAMES, SHORT, max_players, player_counts, playout, random_options  # noqa: E402
 
 SIZES = {"ludus-gladiatorius": 216, "ludi-gladiatorii": 1175}
 
@@ -110,3 +110,25 @@ def test_soak_round_trips(game: str) -> None:
         players = list(player_counts(game))[seed % (max_players(game) - 1)]
         cap = 0 if seed % 4 == 0 and game != "jugula" else SHORT[game] * 10
         run_game(game, players, seed, cap or (400 if game == "jugula" else 0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_remembered_indices_are_the_keyed_ones(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table remembers the index of each action object it has seen, forgetting all when
+    it holds `KNOWN_ACTIONS` of them (here 16, so that it forgets often): every legal index is
+    still the one the action's key gives, and Jugula's moves, made anew for each decision and
+    holding their search, are never kept."""
+    from colosseum.core import spaces
+    from colosseum.games.jugula.moves import Destination
+
+    monkeypatch.setattr(spaces, "KNOWN_ACTIONS", 16)
+    encoding = encoding_for(game)
+    table = encoding.table
+    moves = 0
+    for state in playout(game, 2, 5, {CAP[game]: SHORT[game]}):
+        legal = encoding.legal(state)
+        assert legal == {encoding.encode(action): action for action in state.legal_actions()}
+        assert len(table._known) <= 16
+        assert not any(isinstance(action, Destination) for action, _ in table._known.values())
+        moves += any(isinstance(action, Destination) for action in legal.values())
+    assert moves or game != "jugula"

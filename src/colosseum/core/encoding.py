@@ -40,7 +40,7 @@ class Encoding(ABC):
         self.layout = Layout()
         self._build_layout(self.layout)
         self._inverse = self.layout.inverse_scales()
-        self._base = np.zeros(self.layout.size, dtype=np.float64)
+        self._base = np.zeros(self.layout.size, dtype=np.float32)
         self._write_constant(self._base)
 
     # --- what each game supplies -----------------------------------------------------------
@@ -55,11 +55,11 @@ class Encoding(ABC):
         """Add the observation's fields to `layout`."""
 
     @abstractmethod
-    def _write(self, view: View, raw: npt.NDArray[np.float64]) -> None:
+    def _write(self, view: View, raw: npt.NDArray[np.float32]) -> None:
         """Write the raw (unscaled) values of `view` into `raw` (which holds the constant
         values of `_write_constant` and zeros elsewhere)."""
 
-    def _write_constant(self, raw: npt.NDArray[np.float64]) -> None:
+    def _write_constant(self, raw: npt.NDArray[np.float32]) -> None:
         """Write what every observation of these options shares (the map, the options);
         nothing by default."""
         return
@@ -118,6 +118,6 @@ def encoding_for(game_id: str, options: Mapping[str, Any] | None = None) -> Enco
     return cls(resolved)
 
 
-def one_hot(raw: npt.NDArray[np.float64], offset: int, index: int) -> None:
+def one_hot(raw: npt.NDArray[np.float32], offset: int, index: int) -> None:
     """Set element `index` of a one-hot block that starts at `offset`."""
     raw[offset + index] = 1.0

@@ -28,6 +28,8 @@ ActionKey = tuple[str, ...]
 """An action as the table knows it: its kind, then its arguments as text."""
 
 Vector = npt.NDArray[np.float32]
+KNOWN_ACTIONS = 4096
+"""How many action objects an `ActionTable` remembers the index of (then it starts again)."""
 Mask = npt.NDArray[np.int8]
 
 
@@ -49,18 +51,24 @@ class TableRow:
 class ActionTable:
     """A fixed numbering of every action a game can offer (see the module docstring)."""
 
-    __slots__ = ("_index", "key", "keys", "rows")
+    __slots__ = ("_index", "_known", "fresh", "key", "keys", "rows")
 
     def __init__(
         self,
         keys: Sequence[ActionKey],
         rows: Sequence[TableRow],
         key: Callable[[Action], ActionKey] = plain_key,
+        fresh: tuple[type[Action], ...] = (),
     ) -> None:
         self.keys = tuple(keys)
         self.rows = tuple(rows)
         self.key = key
+        self.fresh = fresh
         self._index = {k: i for i, k in enumerate(self.keys)}
+        # the index of each action object seen (by identity, the object kept so that its
+        # identity is not reused): an action a game made once and offers again is not keyed
+        # again; those of the classes in `fresh`, made anew for each decision, are not kept
+        self._known: dict[int, tuple[Action, int]] = {}
         if len(self._index) != len(self.keys):
             raise ValueError("an action table numbers each action once")
 
@@ -78,12 +86,22 @@ class ActionTable:
         """The legal actions of `state` by index (empty when the game is over)."""
         index = self._index
         key = self.key
+        known = self._known
         found: dict[int, Action] = {}
         for action in state.legal_actions():
+            hit = known.get(id(action))
+            if hit is not None and hit[0] is action:
+                found[hit[1]] = action
+                continue
             try:
-                found[index[key(action)]] = action
+                i = index[key(action)]
             except KeyError:
                 raise IllegalAction(f"{action} has no index in this action table") from None
+            found[i] = action
+            if type(action) not in self.fresh:
+                if len(known) >= KNOWN_ACTIONS:
+                    known.clear()
+                known[id(action)] = (action, i)
         return found
 
     def decode(self, index: int, state: State) -> Action:
@@ -131,8 +149,12 @@ class TableBuilder:
         """A single action without a varying argument."""
         self.add(notation, [tuple(notation.split())], doc)
 
-    def build(self, key: Callable[[Action], ActionKey] = plain_key) -> ActionTable:
-        return ActionTable(self.keys, self.rows, key)
+    def build(
+        self,
+        key: Callable[[Action], ActionKey] = plain_key,
+        fresh: tuple[type[Action], ...] = (),
+    ) -> ActionTable:
+        return ActionTable(self.keys, self.rows, key, fresh)
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +168,7 @@ class Field:
     scale: float
     doc: str
 
-    def array(self, raw: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    def array(self, raw: Vector) -> Vector:
         """This field's part of `raw`, in its shape: writes to it are writes to `raw`."""
         part = raw[self.offset : self.offset + self.size]
         return part if len(self.shape) == 1 else part.reshape(self.shape)
@@ -197,11 +219,12 @@ class Layout:
     def inverse_scales(self) -> Vector:
         return (1.0 / np.asarray(self._scales, dtype=np.float64)).astype(np.float32)
 
-    def finish(self, raw: npt.NDArray[np.float64], inverse: Vector) -> Vector:
-        """The raw values scaled into [0, 1] as float32."""
-        out = raw.astype(np.float32) * inverse
-        np.clip(out, 0.0, 1.0, out=out)
-        return out
+    def finish(self, raw: Vector, inverse: Vector) -> Vector:
+        """`raw` scaled into [0, 1], in place."""
+        raw *= inverse
+        np.minimum(raw, 1.0, out=raw)
+        np.maximum(raw, 0.0, out=raw)
+        return raw
 
     def describe(self) -> list[tuple[str, int, str, float, str]]:
         """(name, offset, shape, scale, doc) for each field: the documented layout."""

@@ -200,6 +200,67 @@ class ColosseumAEC(AECEnv):  # type: ignore[misc]
         return view
 
 
+PER_STEP = (
+    "agent_selection",
+    "agents",
+    "rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "_cumulative_rewards",
+)
+"""What PettingZoo's loop (`agent_iter`, `last`) and its classic wrappers read at every step."""
+
+
+def _read_through(name: str, before_reset: bool) -> property:
+    """`name` read from the environment itself; with `before_reset` false, an AttributeError
+    until the first reset, as `OrderEnforcingWrapper` raises it."""
+
+    def read(wrapper: Any) -> Any:
+        if not before_reset and not wrapper._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(wrapper.raw_env, name)
+
+    return property(read)
+
+
+class _Direct:
+    """A mixin for PettingZoo's wrappers: the attributes of `PER_STEP` read from the
+    environment in one step, not through the `__getattr__` of every wrapper around it (three
+    in a row, a third of a step's time). No wrapper keeps its own copy of them (they forward
+    every read, and write to `env.unwrapped`), so what is read is the same."""
+
+    raw_env: ColosseumAEC
+    _guarded = False
+
+    def __init__(self, env: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
+        self.raw_env = env.unwrapped
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in PER_STEP:
+            guarded = cls._guarded and not name.startswith("_")
+            setattr(cls, name, _read_through(name, before_reset=not guarded))
+
+
+class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's `TerminateIllegalWrapper`, reading the environment directly."""
+
+
+class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's `AssertOutOfBoundsWrapper`, reading the environment directly."""
+
+
+class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's `OrderEnforcingWrapper`, reading the environment directly."""
+
+    _guarded = True
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def aec_env(
     game_id: str,
     players: int = 2,
@@ -208,8 +269,10 @@ def aec_env(
 ) -> Any:
     """The game as a PettingZoo `AECEnv`, wrapped as PettingZoo's classic games are: an
     illegal action ends the game with `ILLEGAL_REWARD` for its agent, an out-of-range one
-    fails an assertion, and calls out of order raise. `.unwrapped` is the `ColosseumAEC`."""
+    fails an assertion, and calls out of order raise (PettingZoo's three wrappers, each made
+    to read the environment's per-step attributes directly). `.unwrapped` is the
+    `ColosseumAEC`."""
     env = ColosseumAEC(game_id, players, options, render_mode)
-    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    env = _TerminateIllegal(env, illegal_reward=ILLEGAL_REWARD)
+    env = _AssertOutOfBounds(env)
+    return _OrderEnforcing(env)

@@ -15,6 +15,7 @@ progress and the decision.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -26,6 +27,7 @@ from ...core.spaces import ActionKey, ActionTable, Layout, TableBuilder, plain_k
 from .board import FACINGS, geometry
 from .data import load_catalog
 from .model import EFFECTS, FACING_LETTERS, SIDES, TALENT_CODES
+from .moves import Destination
 from .position import TASK_NAMES
 
 SQUARE_KINDS = (
@@ -78,11 +80,23 @@ MARKERS = ("none", "on the card", "on a gladiator", "out")
 FIGHT_CARDS = ("none", "deck", "face down")
 
 
-def _key(action: Action) -> ActionKey:
-    """A move is keyed by its destination and facing; every other action by all of it."""
-    if action.kind == "to":
-        return ("to", str(action.args[0]), str(action.args[1]))
-    return plain_key(action)
+def _key_of(squares: tuple[str, ...]) -> Callable[[Action], ActionKey]:
+    """The table's key: a move by its destination and facing (a `Destination` without writing
+    its path), every other action by all of it."""
+    places = {
+        (square, facing): ("to", name, letter)
+        for square, name in enumerate(squares)
+        for facing, letter in enumerate(FACING_LETTERS)
+    }
+
+    def key(action: Action) -> ActionKey:
+        if type(action) is Destination:
+            return places[action.place]
+        if action.kind == "to":
+            return ("to", str(action.args[0]), str(action.args[1]))
+        return plain_key(action)
+
+    return key
 
 
 class JugulaEncoding(Encoding):
@@ -159,7 +173,7 @@ class JugulaEncoding(Encoding):
                 [(kind, squares[a], squares[d]) for a, d in pairs],
                 f"{doc}: attacker's square, target's square ({len(pairs)} pairs)",
             )
-        return t.build(_key)
+        return t.build(_key_of(tuple(squares)), fresh=(Destination,))
 
     def _build_layout(self, layout: Layout) -> None:
         cat = self.catalog
@@ -195,6 +209,7 @@ class JugulaEncoding(Encoding):
             ]
         )
         self.plane_count = len(planes)
+        self.area = height * width
         self.f_planes = layout.add(
             "planes",
             (len(planes), height, width),
@@ -270,27 +285,32 @@ class JugulaEncoding(Encoding):
         self.f_flags = layout.add("flags", 3, 1, "sudden death, the simple variant, game over")
         self.f_players = layout.add("players", players, 1, "the number of players, one-hot")
 
-    def _write(self, view: View, raw: npt.NDArray[np.float64]) -> None:
+    def _write(self, view: View, raw: npt.NDArray[np.float32]) -> None:
+        # positions in the flat vector: a field's offset, then row-major; a plane is
+        # `area` long, one element a square
         seat = view.get("seat")
         players = int(view["players"])
         sq = self.square_index
-        planes = self.f_planes.array(raw).reshape(self.plane_count, -1)  # [plane, square]
-        g_seat, g_mine = self.f_g_seat.array(raw), self.f_g_mine.array(raw)
-        g_armatura, g_flags = self.f_g_armatura.array(raw), self.f_g_flags.array(raw)
-        g_held, g_marker = self.f_g_held.array(raw), self.f_g_marker.array(raw)
-        g_talents, g_upgrades = self.f_g_talents.array(raw), self.f_g_upgrades.array(raw)
-        g_numbers = self.f_g_numbers.array(raw)
+        area = self.area
+        planes = self.f_planes.offset
+        max_players, na = self.max_players, self.f_g_armatura.shape[1]
+        g_seat, g_mine = self.f_g_seat.offset, self.f_g_mine.offset
+        g_armatura, g_flags = self.f_g_armatura.offset, self.f_g_flags.offset
+        g_held, g_marker = self.f_g_held.offset, self.f_g_marker.offset
+        g_talents, g_upgrades = self.f_g_talents.offset, self.f_g_upgrades.offset
+        g_numbers = self.f_g_numbers.offset
+        n_flags, n_markers, n_talents = 7, len(MARKERS), len(TALENT_CODES)
         where: dict[int, int] = {}
         for entry in view["gladiators"]:
             g, owner = int(entry["id"]), int(entry["seat"])
             mine = owner == seat
-            g_seat[g, owner] = 1.0
+            raw[g_seat + g * max_players + owner] = 1.0
             if mine:
-                g_mine[g] = 1.0
+                raw[g_mine + g] = 1.0
             if entry.get("armatura") is None:
                 continue
             a = self.armatura_index[entry["armatura"]]
-            g_armatura[g, a] = 1.0
+            raw[g_armatura + g * na + a] = 1.0
             square = entry.get("square")
             status = (
                 square is not None,
@@ -303,22 +323,27 @@ class JugulaEncoding(Encoding):
             )
             for i, flag in enumerate(status):
                 if flag:
-                    g_flags[g, i] = 1.0
-            g_held[g] = entry["markers_held"]
+                    raw[g_flags + g * n_flags + i] = 1.0
+            raw[g_held + g] = entry["markers_held"]
             marker = entry.get("marker")
             state = "none" if marker is None else "on the card" if marker == "card" else marker
-            g_marker[g, MARKERS.index(state if state in MARKERS else "on a gladiator")] = 1.0
+            marked = MARKERS.index(state if state in MARKERS else "on a gladiator")
+            raw[g_marker + g * n_markers + marked] = 1.0
             for code in entry.get("talents") or ():
-                g_talents[g, TALENT_CODES.index(code)] = 1.0
+                raw[g_talents + g * n_talents + TALENT_CODES.index(code)] = 1.0
             upgrades = entry["upgrades"]
-            g_upgrades[g] = (upgrades["mp"], upgrades["att"], upgrades["def"])
-            g_numbers[g] = (entry["mp"], entry["range"], *entry["att"], *entry["def"])
+            at = g_upgrades + 3 * g
+            raw[at], raw[at + 1], raw[at + 2] = upgrades["mp"], upgrades["att"], upgrades["def"]
+            at = g_numbers + 6 * g
+            raw[at], raw[at + 1] = entry["mp"], entry["range"]
+            raw[at + 2], raw[at + 3] = entry["att"]
+            raw[at + 4], raw[at + 5] = entry["def"]
             if square is None:
                 continue
             s = where[g] = sq[square]
-            planes[self.p_seat + owner, s] = 1.0
-            planes[self.p_side + (0 if mine else 1), s] = 1.0
-            planes[self.p_facing + FACING_LETTERS.index(entry["facing"]), s] = 1.0
+            raw[planes + (self.p_seat + owner) * area + s] = 1.0
+            raw[planes + (self.p_side + (0 if mine else 1)) * area + s] = 1.0
+            raw[planes + (self.p_facing + FACING_LETTERS.index(entry["facing"])) * area + s] = 1.0
             on_him = (
                 entry["wounded"],
                 entry["hindered"],
@@ -327,86 +352,76 @@ class JugulaEncoding(Encoding):
             )
             for i, flag in enumerate(on_him):
                 if flag:
-                    planes[self.p_flags + i, s] = 1.0
+                    raw[planes + (self.p_flags + i) * area + s] = 1.0
             if entry["heavy"]:
-                planes[self.p_heavy, s] = 1.0
-            planes[self.p_armatura + a, s] = 1.0
+                raw[planes + self.p_heavy * area + s] = 1.0
+            raw[planes + (self.p_armatura + a) * area + s] = 1.0
             if marker in sq:  # his marker lies on the enemy standing there
-                planes[self.p_marker + (0 if mine else 1), sq[marker]] = 1.0
+                raw[planes + (self.p_marker + (0 if mine else 1)) * area + sq[marker]] = 1.0
         for p, entry in enumerate(view["lanistae"]):
             self._write_lanista(p, entry, view, raw)
             zone = int(entry["zone"])
             if p == seat and 0 <= zone < len(self.zones.get(players, ())):
                 for s in self.zones[players][zone]:
-                    planes[self.p_zone, s] = 1.0
+                    raw[planes + self.p_zone * area + s] = 1.0
         fight = view.get("fight")
         if fight:
-            self._write_fight(fight, raw, planes, where)
+            self._write_fight(fight, raw, where)
         raw[self.f_turn.offset] = view["turn"]
         raw[self.f_round.offset] = view["round"]
         decision = view.get("decision")
         if decision in DECISIONS:
             raw[self.f_decision.offset + DECISIONS.index(decision)] = 1.0
-        self.f_flags.array(raw)[:] = (view["sudden_death"], view["simple"], view["over"])
+        at = self.f_flags.offset
+        raw[at], raw[at + 1], raw[at + 2] = view["sudden_death"], view["simple"], view["over"]
         raw[self.f_players.offset + players - 1] = 1.0
 
     def _write_fight(
-        self,
-        fight: dict[str, Any],
-        raw: npt.NDArray[np.float64],
-        planes: npt.NDArray[np.float64],
-        where: dict[int, int],
+        self, fight: dict[str, Any], raw: npt.NDArray[np.float32], where: dict[int, int]
     ) -> None:
-        flags = self.f_fight.array(raw)
-        flags[:] = (True, fight["hinder"], fight["ardor"], fight["revealed"])
+        planes, area = self.f_planes.offset, self.area
+        at = self.f_fight.offset
+        raw[at], raw[at + 1] = True, fight["hinder"]
+        raw[at + 2], raw[at + 3] = fight["ardor"], fight["revealed"]
         raw[self.f_fight_bonus.offset] = max(0, fight["bonus"])
         for i, who in enumerate((fight["attacker"], fight["defender"])):
             if who in where:
-                planes[self.p_fight + i, where[who]] = 1.0
+                raw[planes + (self.p_fight + i) * area + where[who]] = 1.0
         if fight.get("vacated"):
-            planes[self.p_vacated, self.square_index[fight["vacated"]]] = 1.0
-        cards = self.f_fight_cards.array(raw)
+            raw[planes + self.p_vacated * area + self.square_index[fight["vacated"]]] = 1.0
+        cards, width = self.f_fight_cards.offset, self.f_fight_cards.shape[1]
         for side, card in enumerate((fight["attacker_card"], fight["defender_card"])):
             label = "none" if card is None else str(card)
             if label in FIGHT_CARDS:
-                cards[side, FIGHT_CARDS.index(label)] = 1.0
+                raw[cards + side * width + FIGHT_CARDS.index(label)] = 1.0
             else:
-                cards[side, len(FIGHT_CARDS) + self.card_index[label]] = 1.0
-        aside = self.f_set_aside.array(raw)
+                raw[cards + side * width + len(FIGHT_CARDS) + self.card_index[label]] = 1.0
+        aside = self.f_set_aside.offset
         for code in fight.get("set_aside") or ():
-            aside[self.card_index[code]] = 1.0
+            raw[aside + self.card_index[code]] = 1.0
 
     def _write_lanista(
-        self, p: int, entry: dict[str, Any], view: View, raw: npt.NDArray[np.float64]
+        self, p: int, entry: dict[str, Any], view: View, raw: npt.NDArray[np.float32]
     ) -> None:
         index = self.card_index
         raw[self.f_present.offset + p] = 1.0
         if p == view.get("seat"):
             raw[self.f_me.offset + p] = 1.0
         raw[self.f_vox.offset + p] = entry["vox"]
-        counts = self.f_counts.array(raw)
-        counts[p] = (
-            entry["hand_count"],
-            entry["deck_count"],
-            entry["hand_limit"],
-            max(0, entry["attack_bonus"]),
-        )
-        roles = self.f_roles.array(raw)
-        roles[p] = (
-            entry["out"],
-            view.get("turn_seat") == p,
-            view.get("first_seat") == p,
-            view.get("current_player") == p,
-            p in (view.get("winners") or ()),
-            entry["compelled"],
-        )
+        at = self.f_counts.offset + 4 * p
+        raw[at], raw[at + 1] = entry["hand_count"], entry["deck_count"]
+        raw[at + 2], raw[at + 3] = entry["hand_limit"], max(0, entry["attack_bonus"])
+        at = self.f_roles.offset + 6 * p
+        raw[at], raw[at + 1] = entry["out"], view.get("turn_seat") == p
+        raw[at + 2], raw[at + 3] = view.get("first_seat") == p, view.get("current_player") == p
+        raw[at + 4], raw[at + 5] = p in (view.get("winners") or ()), entry["compelled"]
         if 0 <= int(entry["zone"]) < len(SIDES):
-            raw[self.f_zone.at(p, int(entry["zone"]))] = 1.0
+            raw[self.f_zone.offset + p * len(SIDES) + int(entry["zone"])] = 1.0
         if entry.get("bid") is not None:
-            raw[self.f_bid.at(p, 0 if entry["bid"] == "deck" else 1)] = 1.0
+            raw[self.f_bid.offset + 2 * p + (0 if entry["bid"] == "deck" else 1)] = 1.0
         order = view.get("order") or ()
         if p in order:
-            raw[self.f_order.at(p, order.index(p))] = 1.0
+            raw[self.f_order.offset + p * self.max_players + order.index(p)] = 1.0
         piles = (
             entry.get("hand") or (),
             entry["hand_known"],
@@ -419,10 +434,12 @@ class JugulaEncoding(Encoding):
             (entry["bid_card"],) if entry.get("bid_card") else (),
             (entry["compelled_card"],) if entry.get("compelled_card") else (),
         )
-        cards = self.f_cards.array(raw)[p]
+        per_card = self.f_cards.shape[2]
+        cards = self.f_cards.offset + p * len(CARD_PLACES) * per_card
         for place, pile in enumerate(piles):
-            if pile:
-                cards[place, [index[code] for code in pile]] = 1.0
+            at = cards + place * per_card
+            for code in pile:
+                raw[at + index[code]] = 1.0
 
 
 ENCODING = JugulaEncoding

@@ -258,13 +258,16 @@ class LudiEncoding(Encoding):
         )
         self.f_victory = layout.add("options.victory_points", 1, 25, "victory points that win")
 
-    def _write(self, view: View, raw: npt.NDArray[np.float64]) -> None:
+    def _write(self, view: View, raw: npt.NDArray[np.float32]) -> None:
+        # positions in the flat vector: a field's offset, then row-major
         seat = view.get("seat")
         g_index, b_index, c_index = self.g_index, self.b_index, self.c_index
-        g_place, g_mine = self.f_g_place.array(raw), self.f_g_mine.array(raw)
-        g_flags, g_bonus = self.f_g_flags.array(raw), self.f_g_bonus.array(raw)
-        g_cost, b_place = self.f_g_cost.array(raw), self.f_b_place.array(raw)
-        b_mine, c_place = self.f_b_mine.array(raw), self.f_c_place.array(raw)
+        g_places, b_places = self.f_g_place.shape[1], self.f_b_place.shape[1]
+        g_place, g_mine = self.f_g_place.offset, self.f_g_mine.offset
+        g_flags, g_bonus = self.f_g_flags.offset, self.f_g_bonus.offset
+        g_cost, b_place = self.f_g_cost.offset, self.f_b_place.offset
+        b_mine, c_place = self.f_b_mine.offset, self.f_c_place.offset
+        n_flags = len(GLADIATOR_FLAGS)
         for p, entry in enumerate(view["lanistae"]):
             mine = p == seat
             raw[self.f_present.offset + p] = 1.0
@@ -277,21 +280,24 @@ class LudiEncoding(Encoding):
             raw[self.f_buildings.offset + p] = len(entry["buildings"])
             for card in entry["gladiators"]:
                 g = g_index[card["code"]]
-                g_place[g, p] = 1.0
+                raw[g_place + g * g_places + p] = 1.0
                 if mine:
-                    g_mine[g] = 1.0
+                    raw[g_mine + g] = 1.0
                 for i, flag in enumerate(GLADIATOR_FLAGS):
                     if card[flag]:
-                        g_flags[g, i] = 1.0
-                g_bonus[g] = (card["attack_bonus"], card["defence_bonus"])
+                        raw[g_flags + g * n_flags + i] = 1.0
+                raw[g_bonus + 2 * g] = card["attack_bonus"]
+                raw[g_bonus + 2 * g + 1] = card["defence_bonus"]
                 if card.get("fight_cost") is not None:
-                    g_cost[g] = (1.0, card["fight_cost"])
+                    raw[g_cost + 2 * g] = 1.0
+                    raw[g_cost + 2 * g + 1] = card["fight_cost"]
             for code in entry["buildings"]:
-                b_place[b_index[code], p] = 1.0
+                b = b_index[code]
+                raw[b_place + b * b_places + p] = 1.0
                 if mine:
-                    b_mine[b_index[code]] = 1.0
+                    raw[b_mine + b] = 1.0
             for code in entry.get("combat_hand_cards") or ():
-                c_place[c_index[code], 0] = 1.0
+                raw[c_place + 4 * c_index[code]] = 1.0
         players = len(view["lanistae"])
         roles = self.f_role
         _seat_role(raw, roles, view.get("active"), 0, players)
@@ -304,17 +310,18 @@ class LudiEncoding(Encoding):
         centre = view["centre"]
         places = len(GLADIATOR_PLACES)
         for code in centre["buildings"]:
-            raw[self.f_b_place.at(b_index[code], places)] = 1.0
+            raw[b_place + b_index[code] * b_places + places] = 1.0
         for code in view.get("draft_pool") or []:
-            raw[self.f_b_place.at(b_index[code], places + 1)] = 1.0
+            raw[b_place + b_index[code] * b_places + places + 1] = 1.0
         for code in centre["veteran_discard"]:
-            raw[self.f_g_place.at(g_index[code], places)] = 1.0
+            raw[g_place + g_index[code] * g_places + places] = 1.0
         for code in centre["combat_discard"]:
-            raw[self.f_c_place.at(c_index[code], 1)] = 1.0
+            raw[c_place + 4 * c_index[code] + 1] = 1.0
+        e_place = self.f_e_place.offset
         if centre.get("event") is not None:
-            raw[self.f_e_place.at(self.e_index[centre["event"]], 0)] = 1.0
+            raw[e_place + 2 * self.e_index[centre["event"]]] = 1.0
         for code in centre.get("event_discard") or []:
-            raw[self.f_e_place.at(self.e_index[code], 1)] = 1.0
+            raw[e_place + 2 * self.e_index[code] + 1] = 1.0
         for name, field in zip(self.centre, self.f_centre, strict=True):
             raw[field.offset] = centre[name]
         raw[self.f_round.offset] = view["round"]
@@ -337,13 +344,13 @@ class LudiEncoding(Encoding):
         raw[self.f_officina.offset] = float(bool(view.get("officina_used")))
         raw[self.f_players.at(int(view["players"]) - 1)] = 1.0
 
-    def _write_constant(self, raw: npt.NDArray[np.float64]) -> None:
+    def _write_constant(self, raw: npt.NDArray[np.float32]) -> None:
         for i, name in enumerate(OPTION_FLAGS):
             raw[self.f_options.at(i)] = float(bool(self.options[name]))
         raw[self.f_victory.offset] = int(self.options["victory_points"])
 
     def _write_combat(
-        self, combat: dict[str, Any] | None, raw: npt.NDArray[np.float64], players: int
+        self, combat: dict[str, Any] | None, raw: npt.NDArray[np.float32], players: int
     ) -> None:
         if not combat:
             return
@@ -370,7 +377,7 @@ class LudiEncoding(Encoding):
             raw[self.f_if_applied.at(i)] = max(0, score)
 
     def _write_auction(
-        self, auction: dict[str, Any] | None, raw: npt.NDArray[np.float64], players: int
+        self, auction: dict[str, Any] | None, raw: npt.NDArray[np.float32], players: int
     ) -> None:
         if not auction:
             return
@@ -398,7 +405,7 @@ class LudiEncoding(Encoding):
 
 
 def _seat_role(
-    raw: npt.NDArray[np.float64], field: Field, seat: Any, role: int, players: int
+    raw: npt.NDArray[np.float32], field: Field, seat: Any, role: int, players: int
 ) -> None:
     """Mark `role` for `seat` when it is a seat of the game (not NOBODY or None)."""
     if isinstance(seat, int) and 0 <= seat < players:

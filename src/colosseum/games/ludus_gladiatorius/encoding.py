@@ -25,6 +25,8 @@ COUNTERS = ("blank", *SPECIAL_CODES)
 """What a counter may be, in the order of the action table and the observation."""
 COUNTER_STATES = ("none", "hidden", *COUNTERS)
 """A counter as a view shows it: none placed, face down (another's), or its code."""
+COUNTER_AT = {state: i for i, state in enumerate(COUNTER_STATES)}
+CODE_AT = {code: i for i, code in enumerate(SPECIAL_CODES)}
 PLANES = (
     "sand: a hex of the arena",
     "gladiator 1 stands here",
@@ -91,6 +93,8 @@ class LudusEncoding(Encoding):
         specials = max([1, *(n for s in sheets for n in s.specials.values())])
         g = NUM_GLADIATORS
         self.hex_cell = {name: cell for name, cell in zip(arena.names, arena.cells, strict=True)}
+        self.hex_at = {name: row * arena.width + col for name, (col, row) in self.hex_cell.items()}
+        self.plane_area = arena.height * arena.width
         self.f_planes = layout.add(
             "planes",
             (len(PLANES), arena.height, arena.width),
@@ -164,77 +168,75 @@ class LudusEncoding(Encoding):
         self.f_net_held = layout.add("net_held", 1, 1, "the Retiarius holds his net")
         self.f_won = layout.add("won", 1, 1, "the game is over and the observing seat won")
 
-    def _write_constant(self, raw: npt.NDArray[np.float64]) -> None:
+    def _write_constant(self, raw: npt.NDArray[np.float32]) -> None:
         planes = self.f_planes.array(raw)
         for col, row in self.hex_cell.values():
             planes[0, row, col] = 1.0
 
-    def _write(self, view: View, raw: npt.NDArray[np.float64]) -> None:
+    def _write(self, view: View, raw: npt.NDArray[np.float32]) -> None:
+        # every position is an index into the flat vector: a field's offset, then row-major
         seat = view.get("seat")
-        cells = self.hex_cell
-        planes = self.f_planes.array(raw)
-        present, mine_of = self.f_present.array(raw), self.f_mine.array(raw)
-        owner_of, standing = self.f_owner.array(raw), self.f_standing.array(raw)
-        life, max_life = self.f_life.array(raw), self.f_max_life.array(raw)
-        movement, flags = self.f_movement.array(raw), self.f_flags.array(raw)
-        carry, counters = self.f_carry.array(raw), self.f_counter.array(raw)
-        usable, on_sheet = self.f_usable.array(raw), self.f_on_sheet.array(raw)
-        left, kept = self.f_left.array(raw), self.f_kept.array(raw)
-        active_of, order_of = self.f_active.array(raw), self.f_order.array(raw)
-        done, attacking = self.f_done.array(raw), self.f_attacker.array(raw)
-        defending = self.f_defender.array(raw)
+        at = self.hex_at
+        area = self.plane_area
+        planes = self.f_planes.offset
+        owner_at, flags_at = self.f_owner.offset, self.f_flags.offset
+        counter_at, order_at = self.f_counter.offset, self.f_order.offset
+        sheet_at, left_at = self.f_on_sheet.offset, self.f_left.offset
+        players, n_counters, n_codes = self.max_players, len(COUNTER_STATES), len(SPECIAL_CODES)
         active = view.get("active")
         order: list[int] = view.get("order") or []
         step = int(view.get("step") or 0)
         pending = view.get("pending_attack")
+        attacker = defender = None
+        if pending is not None:
+            attacker, defender = pending["attacker"], pending["defender"]
         for entry in view["gladiators"]:
-            g = int(entry["number"]) - 1
-            mine = seat is not None and entry["owner"] == seat
-            present[g] = 1.0
+            number = int(entry["number"])
+            g = number - 1
+            owner = int(entry["owner"])
+            mine = seat is not None and owner == seat
+            raw[self.f_present.offset + g] = 1.0
             if mine:
-                mine_of[g] = 1.0
-            owner_of[g, int(entry["owner"])] = 1.0
+                raw[self.f_mine.offset + g] = 1.0
+            raw[owner_at + g * players + owner] = 1.0
             where = entry.get("hex")
             if where is not None:
-                col, row = cells[where]
-                standing[g] = 1.0
-                planes[1 + g, row, col] = 1.0
-                planes[6 if mine else 7, row, col] = 1.0
-            if active == g + 1 and entry.get("start_hex") is not None:
-                col, row = cells[entry["start_hex"]]
-                planes[9, row, col] = 1.0
-            life[g] = entry["life"]
-            max_life[g] = entry["max_life"]
-            movement[g] = entry["movement"]
+                cell = at[where]
+                raw[self.f_standing.offset + g] = 1.0
+                raw[planes + (1 + g) * area + cell] = 1.0
+                raw[planes + (6 if mine else 7) * area + cell] = 1.0
+            if active == number:
+                raw[self.f_active.offset + g] = 1.0
+                if entry.get("start_hex") is not None:
+                    raw[planes + 9 * area + at[entry["start_hex"]]] = 1.0
+            raw[self.f_life.offset + g] = entry["life"]
+            raw[self.f_max_life.offset + g] = entry["max_life"]
+            raw[self.f_movement.offset + g] = entry["movement"]
             for i, name in enumerate(self.flag_names):
                 if entry[name]:
-                    flags[g, i] = 1.0
-            carry[g] = entry["carried_shields"]
+                    raw[flags_at + g * 5 + i] = 1.0
+            raw[self.f_carry.offset + g] = entry["carried_shields"]
             counter = entry.get("counter")
-            counters[g, COUNTER_STATES.index("none" if counter is None else str(counter))] = 1.0
+            state = COUNTER_AT["none" if counter is None else str(counter)]
+            raw[counter_at + g * n_counters + state] = 1.0
             if entry.get("counter_usable"):
-                usable[g] = 1.0
-            sheet: dict[str, int] = entry.get("specials_on_sheet") or {}
-            still: dict[str, int] = entry.get("specials_left") or {}
-            for code, count in sheet.items():
-                on_sheet[g, SPECIAL_CODES.index(code)] = count
-            for code, count in still.items():
-                left[g, SPECIAL_CODES.index(code)] = count
-            kept[g] = entry["face_down_counters_kept"]
-            if active == g + 1:
-                active_of[g] = 1.0
-            if g + 1 in order:
-                place = order.index(g + 1)
-                order_of[g, place] = 1.0
-                done[g] = float(place < step)
-            if pending is not None and pending["attacker"] == g + 1:
-                attacking[g] = 1.0
-            if pending is not None and pending["defender"] == g + 1:
-                defending[g] = 1.0
+                raw[self.f_usable.offset + g] = 1.0
+            for code, count in (entry.get("specials_on_sheet") or {}).items():
+                raw[sheet_at + g * n_codes + CODE_AT[code]] = count
+            for code, count in (entry.get("specials_left") or {}).items():
+                raw[left_at + g * n_codes + CODE_AT[code]] = count
+            raw[self.f_kept.offset + g] = entry["face_down_counters_kept"]
+            if number in order:
+                place = order.index(number)
+                raw[order_at + g * NUM_GLADIATORS + place] = 1.0
+                raw[self.f_done.offset + g] = float(place < step)
+            if attacker == number:
+                raw[self.f_attacker.offset + g] = 1.0
+            if defender == number:
+                raw[self.f_defender.offset + g] = 1.0
         net = view.get("net")
         if net is not None and net != "held":
-            col, row = cells[net]
-            planes[8, row, col] = 1.0
+            raw[planes + 8 * area + at[net]] = 1.0
         raw[self.f_net_held.offset] = float(net == "held")
         raw[self.f_round.offset] = view["round"]
         raw[self.f_capped.offset] = float(bool(view.get("round_limit")))
