@@ -1,6 +1,6 @@
 """Environment steps per second beside the raw engine's, per game, on one core.
 
-    .venv/bin/python benchmarks/rl_speed.py [GAME ...] [--players 2] [--seconds 10]
+    .venv/bin/python benchmarks/rl_speed.py [GAME ...] [--players 2] [--seconds 10] [--parts]
 
 Raw: random playouts of the engine, a step being `legal_actions()` plus `apply()` of a
 uniformly random one (as `colosseum bench` counts). AEC: the PettingZoo environment played by
@@ -10,7 +10,10 @@ learner's `step()` (the opponents' moves inside it are counted apart, as `engine
 environments' random agents draw from the mask's indices with Python's `random`, as the raw
 playouts do (numpy's `Generator.choice` costs a third of an engine step or more). Games use
 the caps the tools set (`simulation_value`: 30 / 60 rounds, 400 turns) and default options
-otherwise. Prints one JSON object per game.
+otherwise. `--parts` measures the AEC loop twice more, with every observation vector one
+constant array, then with every view an empty dictionary too (the environment's own methods
+replaced on the instance): what the rest of a step (the engine, the mask, PettingZoo's loop and
+wrappers, the random agent) costs. Prints one JSON object per game.
 """
 
 from __future__ import annotations
@@ -43,8 +46,16 @@ def raw_steps(game: str, players: int, seconds: float) -> float:
     return steps / (time.perf_counter() - started)
 
 
-def aec_steps(game: str, players: int, seconds: float, options: dict[str, Any]) -> float:
+def aec_steps(
+    game: str, players: int, seconds: float, options: dict[str, Any], without: str = ""
+) -> float:
     env = aec_env(game, players, options)
+    raw = env.unwrapped
+    if without:  # what the loop costs with the observation vector (and the view) made free
+        constant = np.zeros(raw.encoding.observation_size, dtype=np.float32)
+        raw.encoding.observe = lambda view: constant
+        if without == "view":
+            raw._view = lambda seat: {}
     rng = random.Random(0)
     steps, seed, started = 0, 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
@@ -80,12 +91,12 @@ def gym_steps(game: str, players: int, seconds: float, options: dict[str, Any]) 
     return {"steps_per_second": steps / elapsed, "engine_steps_per_second": engine / elapsed}
 
 
-def measure(game: str, players: int, seconds: float) -> dict[str, Any]:
+def measure(game: str, players: int, seconds: float, parts: bool) -> dict[str, Any]:
     options = simulation_options(game_definition(game).info.options, None)
     raw = raw_steps(game, players, seconds)
     aec = aec_steps(game, players, seconds, options)
     gym = gym_steps(game, players, seconds, options)
-    return {
+    found: dict[str, Any] = {
         "game": game,
         "players": players,
         "options": options,
@@ -95,6 +106,11 @@ def measure(game: str, players: int, seconds: float) -> dict[str, Any]:
         "gym_steps_per_second": round(gym["steps_per_second"]),
         "gym_engine_steps_per_second": round(gym["engine_steps_per_second"]),
     }
+    if parts:
+        for without in ("vector", "view"):
+            steps = aec_steps(game, players, seconds, options, without)
+            found[f"aec_without_{without}_steps_per_second"] = round(steps)
+    return found
 
 
 def main() -> int:
@@ -102,10 +118,16 @@ def main() -> int:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument(
+        "--parts",
+        action="store_true",
+        help="also the AEC loop with the observation vector a constant, then with the view "
+        "an empty one too: what the rest of a step costs",
+    )
     args = parser.parse_args()
     ids = [game_definition(g).info.id for g in args.games] or list(games())
     for game in ids:
-        print(json.dumps(measure(game, args.players, args.seconds)), flush=True)
+        print(json.dumps(measure(game, args.players, args.seconds, args.parts)), flush=True)
     return 0
 
 
