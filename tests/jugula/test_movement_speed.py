@@ -8,7 +8,7 @@ import random
 import pytest
 
 from colosseum.core.actions import Action
-from colosseum.games.jugula import moves
+from colosseum.games.jugula import destination, moves
 from colosseum.games.jugula.data import Rules, load_catalog
 from colosseum.games.jugula.model import MOVE
 from colosseum.games.jugula.movement import Terrain
@@ -61,7 +61,7 @@ def test_move_actions_read_as_the_plain_notation_and_its_steps() -> None:
             task = state.tasks[-1]
             if task[0] == MOVE:
                 for action in legal[1:]:
-                    assert isinstance(action, moves.Destination)
+                    assert isinstance(action, destination.Destination)
                     plain = Action("to", *action.args)
                     assert plain == action and str(plain) == str(action)
                     path = str(action.args[2])
@@ -98,7 +98,7 @@ def test_a_move_carried_out_keeps_its_notation_and_lets_go_of_its_search() -> No
             legal = state.legal_actions()
             action = legal[rng.randrange(len(legal))]
             state.apply(action)
-            if isinstance(action, moves.Destination):
+            if isinstance(action, destination.Destination):
                 assert action._paths is None
                 twin.apply(str(action))  # the notation written from the steps taken
                 assert twin.to_position() == state.to_position()

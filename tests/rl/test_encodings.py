@@ -119,7 +119,7 @@ def test_remembered_indices_are_the_keyed_ones(game: str, monkeypatch: pytest.Mo
     still the one the action's key gives, and Jugula's moves, made anew for each decision and
     holding their search, are never kept."""
     from colosseum.core import spaces
-    from colosseum.games.jugula.moves import Destination
+    from colosseum.games.jugula.destination import Destination
 
     monkeypatch.setattr(spaces, "KNOWN_ACTIONS", 16)
     encoding = encoding_for(game)

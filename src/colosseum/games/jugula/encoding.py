@@ -26,8 +26,8 @@ from ...core.encoding import Encoding, View
 from ...core.spaces import ActionKey, ActionTable, Layout, TableBuilder, plain_key
 from .board import FACINGS, geometry
 from .data import load_catalog
+from .destination import Destination
 from .model import EFFECTS, FACING_LETTERS, SIDES, TALENT_CODES
-from .moves import Destination
 from .position import TASK_NAMES
 
 SQUARE_KINDS = (

@@ -12,8 +12,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from ...core.actions import Action, Event, public_event
 from . import arena
+from .destination import Destination, Paths
 from .model import (
     AWARE,
     AWARE_TURN,
@@ -118,6 +121,7 @@ def _legal_pick(s: JugulaFields, task: Task) -> list[Action]:
     return found
 
 
+@mypyc_attr(native_class=False)  # a Python class when compiled (core/build.py), as Action is
 class Pick(Action):
     """`move SQUARE` or `shake SQUARE`: the gladiator standing on a square, designated. Made once
     per square (`_picks`), it keeps the square's number, so applying it looks no name up."""
@@ -165,122 +169,6 @@ def shake_off(s: JugulaFields, g: int, events: list[Event]) -> None:
 # --- one gladiator's move ------------------------------------------------------------------------
 
 
-STAY = Action("stay")  # a value, offered by every move
-
-
-class Destination(Action):
-    """`to e5 n d5n-e5n`: a reachable (square, facing) of a move with its cheapest path. Its
-    cost and path are read from the search only when first asked for (`args`, `steps`): a
-    random playout reads one action in ninety. Made by `every`; the kind is the class's."""
-
-    __slots__ = ("_args", "_key", "_paths")
-    kind = "to"
-    _args: tuple[int | str, ...]
-    _key: int  # square * 4 + facing, one of `Terrain.ends`
-    _paths: _Paths | None  # None once carried out (`carried_out`)
-
-    # made empty by `every`, which fills it: object's own __init__, run in C, makes the call
-    # cheaper than Action's or than object.__new__ (a move makes ninety)
-    if TYPE_CHECKING:
-
-        def __init__(self) -> None: ...
-
-    else:
-        __init__ = object.__init__
-
-    @classmethod
-    def every(cls, paths: _Paths, keys: list[int], here: int) -> list[Action]:
-        """ "stay", then one for each (square, facing) of `keys` but `here`, where he stands
-        (always among them: taken out of `keys`)."""
-        keys.remove(here)
-        made: list[Action] = [STAY]
-        for key in keys:
-            move = cls()
-            move._key, move._paths = key, paths
-            made.append(move)  # as a method call, which CPython runs without a call
-        return made
-
-    def __str__(self) -> str:
-        try:
-            return self._text or Action.__str__(self)
-        except AttributeError:  # the first reading: `every` leaves the slot empty
-            self._text = None
-            return Action.__str__(self)
-
-    @property
-    def args(self) -> tuple[int | str, ...]:
-        try:
-            return self._args
-        except AttributeError:  # the first reading (a move carried out has written it)
-            paths = self._paths
-            assert paths is not None
-            square, facing, _, previous = paths.land.found((self._key,))[0]
-            names = paths.names
-            step = names[square] + FACING_LETTERS[facing]
-            head = paths.text(previous)
-            self._args = (names[square], FACING_LETTERS[facing], f"{head}-{step}" if head else step)
-            return self._args
-
-    @args.setter
-    def args(self, value: tuple[int | str, ...]) -> None:
-        self._args = value
-
-    @property
-    def place(self) -> tuple[int, int]:
-        """(square, facing) where the move ends, without writing the notation."""
-        return self._key >> 2, self._key & 3
-
-    def steps(self) -> list[Step]:
-        """The path's steps with their costs, as `_parse_path` reads them from the notation."""
-        paths = self._paths
-        assert paths is not None, "a move carried out has let go of its search"
-        land = paths.land
-        square, facing, cost, previous = land.found((self._key,))[0]
-        steps = land.way_to(previous)
-        steps.append(Step(square, facing, cost - (land.stand.score[previous] >> 6)))
-        return steps
-
-    def carried_out(self, steps: list[Step]) -> None:
-        """The move is made (`steps` are its own): its path is written from them and the search
-        let go, which the game's log, keeping the action, would otherwise keep alive."""
-        paths = self._paths
-        if paths is None:  # carried out already
-            return
-        if not hasattr(self, "_args"):  # its path not read yet
-            names = paths.names
-            last = steps[-1]
-            path = "-".join([names[step.square] + FACING_LETTERS[step.facing] for step in steps])
-            self._args = (names[last.square], FACING_LETTERS[last.facing], path)
-        self._paths = None
-
-
-class _Paths:
-    """The path notations of one movement search, each written once when first asked for."""
-
-    __slots__ = ("known", "land", "names")
-
-    def __init__(self, land: Terrain, names: tuple[str, ...]) -> None:
-        self.land = land
-        self.names = names
-        self.known: dict[int, str] = {}
-
-    def text(self, square: int) -> str:
-        """The path notation of the cheapest way to stand on `square` ("" for the start)."""
-        known = self.known.get(square)
-        if known is not None:
-            return known
-        stand = self.land.stand
-        previous, facing = stand.previous[square], stand.facing[square]
-        if previous < 0:
-            text = ""
-        else:
-            head = self.text(previous)
-            step = self.names[square] + FACING_LETTERS[facing]
-            text = f"{head}-{step}" if head else step
-        self.known[square] = text
-        return text
-
-
 def _legal_move(s: JugulaFields, task: Task) -> list[Action]:
     """Every reachable (square, facing) with its cheapest path, and "stay"."""
     g, mp, mode = task[2], task[3], task[4]
@@ -288,7 +176,7 @@ def _legal_move(s: JugulaFields, task: Task) -> list[Action]:
         return []
     land = terrain(s, g, mode)
     square, facing = s.square[g], s.facing[g]
-    paths = _Paths(land, s.catalog.rules.squares)
+    paths = Paths(land, s.catalog.rules.squares)
     return Destination.every(paths, land.ends(facing, mp), square * 4 + facing)
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from ....core.actions import Action
-from ..moves import Destination
+from ..destination import Destination
 from .dice import terms_value
 from .valuation import Valuer
 from .world import (
