@@ -4,6 +4,7 @@ and at the most players, the rewards and the truncation of a capped game, seedin
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import pytest
 
@@ -130,33 +131,33 @@ def test_an_illegal_action() -> None:
     assert env.rewards[offender] == -1.0 and all(env.terminations.values())
 
 
-def pettingzoo_wrapped(game: str, options: dict[str, int]) -> object:
+def pettingzoo_wrapped(game: str, options: dict[str, int]) -> Any:
     """The environment in PettingZoo's own three wrappers, unchanged."""
     env = wrappers.TerminateIllegalWrapper(ColosseumAEC(game, 2, options), illegal_reward=-1.0)
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
 
 
-def transcript(env: object, seed: int, illegal_at: int) -> list[object]:
+def transcript(env: Any, seed: int, illegal_at: int) -> list[object]:
     """What an agent loop sees, step by step, with an illegal action at step `illegal_at`."""
-    env.reset(seed=seed)  # type: ignore[attr-defined]
+    env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     seen: list[object] = []
-    for step, agent in enumerate(env.agent_iter()):  # type: ignore[attr-defined]
-        observation, reward, terminated, truncated, _ = env.last()  # type: ignore[attr-defined]
+    for step, agent in enumerate(env.agent_iter()):
+        observation, reward, terminated, truncated, _ = env.last()
         seen.append((agent, reward, terminated, truncated, observation["observation"].tobytes()))
         seen.append(observation["action_mask"].tobytes())
         if terminated or truncated:
-            env.step(None)  # type: ignore[attr-defined]
+            env.step(None)
             continue
         legal = np.flatnonzero(observation["action_mask"])
         if step == illegal_at:
             illegal = next(i for i in range(len(observation["action_mask"])) if i not in legal)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                env.step(illegal)  # type: ignore[attr-defined]
+                env.step(illegal)
         else:
-            env.step(int(rng.choice(legal)))  # type: ignore[attr-defined]
-    seen.append((dict(env.rewards), dict(env.terminations), dict(env.truncations)))  # type: ignore[attr-defined]
+            env.step(int(rng.choice(legal)))
+    seen.append((dict(env.rewards), dict(env.terminations), dict(env.truncations)))
     return seen
 
 
