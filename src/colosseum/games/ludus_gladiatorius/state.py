@@ -14,7 +14,7 @@ from ...core.actions import Action, Event, public_event
 from ...core.options import OptionValue
 from ...core.rng import Rng
 from . import attack, combat, hidden, views
-from .data import Face, load_catalog
+from .data import Arena, Face, load_catalog
 from .fields import LudusFields
 from .model import (
     ACT,
@@ -179,8 +179,9 @@ class LudusState(LudusFields):
         names = arena.names
         here = self.hex[g]
         ends = reachable(arena, here, self.allowance, occupied)
+        to = _to_by_hex(arena)
         actions = [_STAY]
-        actions.extend(_to(names[h]) for h in ends if h != here)
+        actions.extend([to[h] for h in ends if h != here])  # a list: no generator frame
         if self.net_hex != NET_HELD and self.net_hex not in occupied and self.is_retiarius(g):
             cost = self.catalog.rules.net_attack.recover_move_cost
             with_net = reachable_with_net(arena, here, self.allowance, occupied, self.net_hex, cost)
@@ -439,6 +440,7 @@ _ATTACK = tuple(Action("attack", t + 1) for t in range(NUM_GLADIATORS))
 _ATTACK_RECOVER = tuple(Action("attack", t + 1, "recover") for t in range(NUM_GLADIATORS))
 _TO: dict[str, Action] = {}
 _TO_WITH_NET: dict[str, Action] = {}
+_TO_BY_HEX: dict[int, tuple[Arena, list[Action]]] = {}
 
 
 def _to(name: str) -> Action:
@@ -447,6 +449,14 @@ def _to(name: str) -> Action:
     if action is None:
         action = _TO[name] = Action("to", name)
     return action
+
+
+def _to_by_hex(arena: Arena) -> list[Action]:
+    """`to <hex>` for every hex of `arena`, by the hex's index: made once per arena."""
+    kept = _TO_BY_HEX.get(id(arena))
+    if kept is None or kept[0] is not arena:
+        kept = _TO_BY_HEX[id(arena)] = (arena, [_to(name) for name in arena.names])
+    return kept[1]
 
 
 def _to_with_net(name: str) -> Action:
