@@ -28,9 +28,10 @@ ActionKey = tuple[str, ...]
 """An action as the table knows it: its kind, then its arguments as text."""
 
 Vector = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
 KNOWN_ACTIONS = 4096
 """How many action objects an `ActionTable` remembers the index of (then it starts again)."""
-Mask = npt.NDArray[np.int8]
 
 
 def plain_key(action: Action) -> ActionKey:
