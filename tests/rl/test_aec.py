@@ -178,6 +178,35 @@ def test_the_wrappers_behave_as_pettingzoos(game: str) -> None:
     assert str(env) == str(theirs)
 
 
+def test_the_action_space_answers_as_gymnasiums_discrete() -> None:
+    """`ActionSpace.contains` answers a Python int at once, and every value as `Discrete`."""
+    from gymnasium import spaces
+
+    from colosseum.rl.aec import ActionSpace
+
+    ours, theirs = ActionSpace(216), spaces.Discrete(216)
+    values = [
+        *range(-3, 220),
+        2**63,
+        -(2**63) - 1,
+        10**30,
+        True,
+        False,
+        np.int64(5),
+        np.int8(-1),
+        np.int64(216),
+        np.array(7),
+        np.array([7]),
+        5.0,
+        np.float32(5),
+        "5",
+        None,
+    ]
+    for value in values:
+        assert ours.contains(value) == theirs.contains(value), repr(value)
+    assert ours == theirs
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(colosseum.InvalidOption):
         aec_env("ludus", players=6)

@@ -37,6 +37,18 @@ ILLEGAL_REWARD = -1.0
 """What an agent gets for an illegal action in `aec_env` (PettingZoo's classic wrappers)."""
 
 
+class ActionSpace(spaces.Discrete):
+    """Gymnasium's `Discrete`, its membership test answered at once for a Python int (what an
+    agent passes at every step, and `AssertOutOfBoundsWrapper` tests); any other value as
+    Gymnasium answers it."""
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            start = int(self.start)
+            return start <= x < start + int(self.n)
+        return bool(super().contains(x))
+
+
 class ColosseumAEC(AECEnv):  # type: ignore[misc]
     """A Colosseum game as a PettingZoo `AECEnv` (see the module docstring)."""
 
@@ -84,7 +96,7 @@ class ColosseumAEC(AECEnv):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self.action_spaces = {agent: ActionSpace(count) for agent in self.possible_agents}
         self.game: State | None = None
         self._seeds: random.Random | None = None
         self._legal: dict[int, Action] = {}

@@ -78,6 +78,10 @@ CARD_PLACES = (
 DECISIONS = tuple(dict.fromkeys(TASK_NAMES.values()))
 MARKERS = ("none", "on the card", "on a gladiator", "out")
 FIGHT_CARDS = ("none", "deck", "face down")
+MARKER_AT = {marker: i for i, marker in enumerate(MARKERS)}
+ON_A_GLADIATOR = MARKER_AT["on a gladiator"]  # a marker lying on the gladiator of that square
+TALENT_AT = {code: i for i, code in enumerate(TALENT_CODES)}
+FACING_AT = {letter: i for i, letter in enumerate(FACING_LETTERS)}
 
 
 def _key_of(squares: tuple[str, ...]) -> Callable[[Action], ActionKey]:
@@ -327,10 +331,10 @@ class JugulaEncoding(Encoding):
             raw[g_held + g] = entry["markers_held"]
             marker = entry.get("marker")
             state = "none" if marker is None else "on the card" if marker == "card" else marker
-            marked = MARKERS.index(state if state in MARKERS else "on a gladiator")
+            marked = MARKER_AT.get(state, ON_A_GLADIATOR)
             raw[g_marker + g * n_markers + marked] = 1.0
             for code in entry.get("talents") or ():
-                raw[g_talents + g * n_talents + TALENT_CODES.index(code)] = 1.0
+                raw[g_talents + g * n_talents + TALENT_AT[code]] = 1.0
             upgrades = entry["upgrades"]
             at = g_upgrades + 3 * g
             raw[at], raw[at + 1], raw[at + 2] = upgrades["mp"], upgrades["att"], upgrades["def"]
@@ -343,7 +347,7 @@ class JugulaEncoding(Encoding):
             s = where[g] = sq[square]
             raw[planes + (self.p_seat + owner) * area + s] = 1.0
             raw[planes + (self.p_side + (0 if mine else 1)) * area + s] = 1.0
-            raw[planes + (self.p_facing + FACING_LETTERS.index(entry["facing"])) * area + s] = 1.0
+            raw[planes + (self.p_facing + FACING_AT[entry["facing"]]) * area + s] = 1.0
             on_him = (
                 entry["wounded"],
                 entry["hindered"],
