@@ -87,7 +87,7 @@ class ActionTable:
         """The legal actions of `state` by index (empty when the game is over)."""
         index = self._index
         key = self.key
-        known = self._known
+        known, fresh = self._known, self.fresh
         found: dict[int, Action] = {}
         for action in state.legal_actions():
             hit = known.get(id(action))
@@ -99,7 +99,7 @@ class ActionTable:
             except KeyError:
                 raise IllegalAction(f"{action} has no index in this action table") from None
             found[i] = action
-            if type(action) not in self.fresh:
+            if type(action) not in fresh:
                 if len(known) >= KNOWN_ACTIONS:
                     known.clear()
                 known[id(action)] = (action, i)

@@ -303,7 +303,7 @@ class JugulaEncoding(Encoding):
         g_held, g_marker = self.f_g_held.offset, self.f_g_marker.offset
         g_talents, g_upgrades = self.f_g_talents.offset, self.f_g_upgrades.offset
         g_numbers = self.f_g_numbers.offset
-        n_flags, n_markers, n_talents = 7, len(MARKERS), len(TALENT_CODES)
+        n_flags, n_markers, n_talents = self.f_g_flags.shape[1], len(MARKERS), len(TALENT_CODES)
         where: dict[int, int] = {}
         for entry in view["gladiators"]:
             g, owner = int(entry["id"]), int(entry["seat"])
@@ -415,7 +415,7 @@ class JugulaEncoding(Encoding):
         at = self.f_counts.offset + 4 * p
         raw[at], raw[at + 1] = entry["hand_count"], entry["deck_count"]
         raw[at + 2], raw[at + 3] = entry["hand_limit"], max(0, entry["attack_bonus"])
-        at = self.f_roles.offset + 6 * p
+        at = self.f_roles.offset + self.f_roles.shape[1] * p
         raw[at], raw[at + 1] = entry["out"], view.get("turn_seat") == p
         raw[at + 2], raw[at + 3] = view.get("first_seat") == p, view.get("current_player") == p
         raw[at + 4], raw[at + 5] = p in (view.get("winners") or ()), entry["compelled"]

@@ -183,6 +183,7 @@ class LudusEncoding(Encoding):
         counter_at, order_at = self.f_counter.offset, self.f_order.offset
         sheet_at, left_at = self.f_on_sheet.offset, self.f_left.offset
         players, n_counters, n_codes = self.max_players, len(COUNTER_STATES), len(SPECIAL_CODES)
+        n_flags = len(self.flag_names)
         active = view.get("active")
         order: list[int] = view.get("order") or []
         step = int(view.get("step") or 0)
@@ -214,7 +215,7 @@ class LudusEncoding(Encoding):
             raw[self.f_movement.offset + g] = entry["movement"]
             for i, name in enumerate(self.flag_names):
                 if entry[name]:
-                    raw[flags_at + g * 5 + i] = 1.0
+                    raw[flags_at + g * n_flags + i] = 1.0
             raw[self.f_carry.offset + g] = entry["carried_shields"]
             counter = entry.get("counter")
             state = COUNTER_AT["none" if counter is None else str(counter)]
