@@ -9,7 +9,10 @@ inputs. For each engine (`ludus`, `ludi`, `jugula`, or one of OpenSpiel's games 
 `valgrind --tool=callgrind` on a child interpreter that plays `--games` random games exactly as
 the anchor does (2 players, the simulation caps, seeds `derive_seed(0, n)`, the actions drawn by
 `random.Random(0)`), and once more on one that plays none, with `PYTHONHASHSEED=0` in both; it
-prints the difference divided by the steps played. It needs valgrind (Debian's package) and,
+prints the difference divided by the steps played. Both children first play one warm-up game
+(not counted in the steps), as the anchor warms up: what a process builds once on its first
+game (the validators of the data models, the tables an engine makes on first use) is then in
+both counts and out of the difference. It needs valgrind (Debian's package) and,
 for OpenSpiel's games, `open_spiel`. A run takes about a minute for 30 Jugula games; a game
 of dominoes is about 24 steps, so give it more (`--games 150`).
 """
@@ -43,11 +46,18 @@ def engine(name: str) -> Engine:
     return theirs(name, pyspiel)
 
 
+WARMUP_GAME = 1_000_000  # the warm-up game's number, far from those counted
+
+
 def play(name: str, games: int) -> int:
-    """The steps of `games` random games of `name`, played as `anchor.Engine.playouts` plays."""
+    """The steps of `games` random games of `name`, played as `anchor.Engine.playouts` plays,
+    after one warm-up game whose steps are not counted."""
     import random
 
     playing = engine(name)
+    warmup, rng = playing.start(WARMUP_GAME), random.Random(1)
+    while not playing.terminal(warmup):
+        playing.step(warmup, rng)
     rng = random.Random(0)
     steps = 0
     for n in range(games):
