@@ -59,13 +59,17 @@ def legal_actions(s: LudiFields) -> list[Action]:
 
 
 def apply_action(s: LudiFields, action: Action, events: list[Event]) -> None:
-    """Carry out the action, then end the game if someone reached the winning points."""
+    """Carry out the action, then end the game if someone reached the winning points or the
+    points ran out: asked only when the action moved points (a point won or lost always moves
+    the supply, and no position is played on with either already so: `invariants`)."""
+    supply = s.supply_points
     if action.kind in anytime.KINDS:
         anytime.apply(s, action, events)
         _after_anytime(s, events)
     else:
         HANDLERS[s.phase][1](s, action, events)
-    victory.check_victory(s, events)
+    if s.supply_points != supply:
+        victory.check_victory(s, events)
 
 
 def _after_anytime(s: LudiFields, events: list[Event]) -> None:

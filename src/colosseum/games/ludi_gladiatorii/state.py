@@ -26,6 +26,8 @@ from .model import (
     VERSION,
 )
 
+_OVER = PHASE["over"]  # looked up once: asked at every step
+
 
 class LudiState(LudiFields):
     """A game of Ludi Gladiatorii (see `docs/rules/ludi-gladiatorii.md`)."""
@@ -85,10 +87,10 @@ class LudiState(LudiFields):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == PHASE["over"] else self.decider
+        return None if self.phase == _OVER else self.decider
 
     def is_terminal(self) -> bool:
-        return self.phase == PHASE["over"]
+        return self.phase == _OVER
 
     def winners(self) -> list[int]:
         return list(self.winning_seats)

@@ -42,7 +42,10 @@ def buildings_changed(s: LudiFields, seat: int | None = None) -> None:
 
 def count_effect(s: LudiFields, seat: int, effect: BuildingEffect) -> int:
     """How many of `seat`'s buildings have this effect."""
-    if not has_effect(s, seat, effect):  # the usual answer, from the cache
+    known = s.effects[seat]  # `has_effect`: the usual answer, from the cache, without a call
+    if known is None:
+        known = effects_of(s, seat)
+    if effect not in known:
         return 0
     buildings = s.catalog.buildings
     return sum(1 for b in s.buildings[seat] if buildings[b].effect == effect)
@@ -213,10 +216,9 @@ def novice_for_sale(s: LudiFields) -> bool:
     """Cubiculum: the active lanista, deciding in their own turn, can buy a novice now (they
     own a Cubiculum, the centre has a novice, they have the price)."""
     seat = s.active
-    return (
-        s.decider == seat
-        and s.phase not in _NOT_PLAYING
-        and bool(s.centre_novices)
-        and s.coins[seat] >= s.catalog.rules.novice_price
-        and has_effect(s, seat, "novice_income")  # asked at every step: the dearest test last
-    )
+    if s.decider != seat or not s.centre_novices or s.coins[seat] < s.catalog.rules.novice_price:
+        return False  # asked at every step: the usual answers first, without a call
+    known = s.effects[seat]  # `has_effect`, its usual answer without a call
+    if known is None:
+        known = effects_of(s, seat)
+    return "novice_income" in known and s.phase not in _NOT_PLAYING

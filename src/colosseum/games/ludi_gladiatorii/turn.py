@@ -74,13 +74,21 @@ def _reach(s: LudiFields, power: int) -> int:
 
 
 def _buildable(
-    s: LudiFields, seat: int, power: int, reach: int, raze: bool | None = None
+    s: LudiFields,
+    seat: int,
+    power: int,
+    reach: int,
+    raze: bool | None = None,
+    seen: set[str] | None = None,
 ) -> list[int]:
     """`buildable` for a lanista with a straight gladiator, `power` construction points and
-    their `_reach` (`raze`: `_can_raze_for_quarry`, if the caller knows it)."""
+    their `_reach` (`raze`: `_can_raze_for_quarry`, and `seen`: a new set of the names of his
+    buildings, if the caller knows them)."""
     specs = s.catalog.buildings
-    full = len(s.buildings[seat]) >= s.catalog.rules.max_buildings
-    seen = {specs[b].name for b in s.buildings[seat]}
+    owned = s.buildings[seat]
+    full = len(owned) >= s.catalog.rules.max_buildings
+    if seen is None:
+        seen = {specs[b].name for b in owned}
     result = []
     for building in s.centre_buildings:
         spec = specs[building]
@@ -108,15 +116,25 @@ def main_actions(s: LudiFields) -> list[Action]:
     fight, work = on_card["fight"], on_card["work"]
     chain, collect = on_card["chain"], on_card["collect"]
     turned, trample = s.turned, s.trample_ready
-    effects = effects_of(s, seat)  # one look for the Officina and the Lapicidinae
+    effects = s.effects[seat]  # one look for the Officina and the Lapicidinae
+    if effects is None:
+        effects = effects_of(s, seat)
     rivals = RIVALS[s.num_players][seat]
     workshop = not s.officina_used and "workshop" in effects
-    rivals_with_gladiators = rivals_with_coins = False
+    # one walk of the rivals: their gladiators, their coins, and whether one can defend
+    # (`combat.anyone_to_fight`: a gladiator not chained)
+    rivals_with_gladiators = rivals_with_coins = defended = False
+    chained = s.chained
     for rival in rivals:
-        rivals_with_gladiators = rivals_with_gladiators or bool(s.gladiators[rival])
-        rivals_with_coins = rivals_with_coins or s.coins[rival] > 0
+        if s.coins[rival] > 0:
+            rivals_with_coins = True
+        for card in s.gladiators[rival]:
+            rivals_with_gladiators = True
+            if not chained[card]:
+                defended = True
+                break
     # `combat.can_fight` with what it asks of every gladiator worked out once
-    prices = combat.fight_prices(s) if combat.anyone_to_fight(s) else None
+    prices = combat.fight_prices(s) if defended else None
     coins = s.coins[seat]
     actions: list[Action] = []
     power = 0  # the construction of the straight gladiators (`construction_of`)
@@ -156,16 +174,19 @@ def _add_building_actions(s: LudiFields, seat: int, power: int, actions: list[Ac
     """Main phase, Build and Demolish: add to `actions` what `seat`, with a straight gladiator
     and `power` construction points, can build, then what he can demolish."""
     cat = s.catalog
+    specs = cat.buildings
     on_building = cat.moves.building
     demolish = on_building["demolish"]
     reach = _reach(s, power)
     razable = []  # the buildings he could demolish now (`_can_raze_for_quarry` if any)
+    names = set()  # the names he holds (`_buildable`'s `seen`), in the same walk
     for building in s.buildings[seat]:
-        spec = cat.buildings[building]
+        spec = specs[building]
+        names.add(spec.name)
         if spec.points == 0 and spec.demolition <= reach:
             razable.append(demolish[building])
     build = on_building["build"]
-    for building in _buildable(s, seat, power, reach, bool(razable)):  # a loop: no generator frame
+    for building in _buildable(s, seat, power, reach, bool(razable), names):  # no generator
         actions.append(build[building])
     actions.extend(razable)
 

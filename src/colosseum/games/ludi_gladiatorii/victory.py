@@ -53,7 +53,7 @@ def check_victory(s: LudiFields, events: list[Event]) -> bool:
     if s.phase == _OVER:
         return True
     target = int(s.options["victory_points"])
-    if max(s.points) >= target:  # asked after every action: the usual answer at one look
+    if max(s.points) >= target:
         reached = [seat for seat in range(s.num_players) if s.points[seat] >= target]
         best = max(s.points[seat] for seat in reached)
         winners = [seat for seat in reached if s.points[seat] == best]
