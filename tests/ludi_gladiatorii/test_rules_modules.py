@@ -153,6 +153,16 @@ def test_champions_the_winning_champion_takes_a_point_from_the_loser() -> None:
     assert pos(state)["supply_points"] == supply - 1
 
 
+def test_champions_a_point_taken_in_a_duel_can_win_the_game() -> None:
+    """The combat's point and the one taken from the loser, counted together at the end of
+    the action (the point taken leaves the supply as it was; the combat's point moved it)."""
+    state = _duel_table().points(0, 5).points(1, 2).combat_top("impetus").build()
+    events = fight(state, CHAMP0)
+    assert result(events)["winner"] == 0
+    assert pos(state)["points"] == [5 + 2, 2 - 1]
+    assert state.is_terminal() and state.winners() == [0]
+
+
 def test_champions_a_defending_champion_that_wins_takes_nothing() -> None:
     state = _duel_table().points(0, 1).points(1, 2).combat_top("defensio").build()
     events = fight(state, CHAMP0)

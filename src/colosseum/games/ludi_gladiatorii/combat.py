@@ -527,7 +527,9 @@ def _close(s: LudiFields, events: list[Event], side: int, applied: list[int]) ->
 
 
 def _steal_point(s: LudiFields, attacker: int, defender: int, events: list[Event]) -> None:
-    """Champions: the winning attacking champion takes a point from the beaten lanista."""
+    """Champions: the winning attacking champion takes a point from the beaten lanista. It
+    leaves the supply as it was; `rules.apply_action` checks victory after it because the
+    combat's point, won just before, came from the supply."""
     if s.points[defender] == 0:
         return
     s.points[defender] -= 1

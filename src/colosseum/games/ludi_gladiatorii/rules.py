@@ -60,8 +60,10 @@ def legal_actions(s: LudiFields) -> list[Action]:
 
 def apply_action(s: LudiFields, action: Action, events: list[Event]) -> None:
     """Carry out the action, then end the game if someone reached the winning points or the
-    points ran out: asked only when the action moved points (a point won or lost always moves
-    the supply, and no position is played on with either already so: `invariants`)."""
+    points ran out: asked only when the action left the supply of points changed. Every point
+    won comes from the supply; the one point lost, to a champion's duel, goes back to it and is
+    taken again by the winner, in the action whose combat point came from it; and no position
+    is played on with a winner or an empty supply (`invariants`)."""
     supply = s.supply_points
     if action.kind in anytime.KINDS:
         anytime.apply(s, action, events)
