@@ -30,9 +30,9 @@ class LudiFields(State):
     combat: Combat | None
     auction: Auction | None
     in_play: InPlay
-    effects: list[frozenset[BuildingEffect] | None]
-    """Per seat, the effects of his buildings once asked (`tableau.effects_of`), None until
-    then or since they changed; never part of a position."""
+    effects: list[frozenset[BuildingEffect]]
+    """Per seat, the effects of his buildings (`tableau.effects_of`), made again whenever they
+    change (`tableau.buildings_changed`); never part of a position."""
     # SCALARS (model.py)
     active: int
     start_seat: int

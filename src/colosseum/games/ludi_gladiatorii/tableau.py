@@ -18,34 +18,29 @@ if TYPE_CHECKING:
 
 def has_effect(s: LudiFields, seat: int, effect: BuildingEffect) -> bool:
     """Whether `seat` owns a building with this effect."""
-    known = s.effects[seat]  # `effects_of`, its usual answer without a second call
-    return effect in (effects_of(s, seat) if known is None else known)
+    return effect in s.effects[seat]
 
 
 def effects_of(s: LudiFields, seat: int) -> frozenset[BuildingEffect]:
     """The effects of `seat`'s buildings: asked several times at every step, so kept on the
-    state (`LudiFields.effects`) until his buildings change (`buildings_changed`)."""
-    known = s.effects[seat]
-    if known is None:
-        buildings = s.catalog.buildings
-        known = s.effects[seat] = frozenset(buildings[b].effect for b in s.buildings[seat])
-    return known
+    state (`LudiFields.effects`, which the rules read directly where they ask at every step)
+    and made again when his buildings change (`buildings_changed`)."""
+    return s.effects[seat]
 
 
 def buildings_changed(s: LudiFields, seat: int | None = None) -> None:
-    """Forget the `effects_of` `seat` (None: of every seat, or the buildings were replaced)."""
+    """Make the `effects_of` `seat` again (None: of every seat, or the buildings were
+    replaced)."""
+    specs = s.catalog.buildings
     if seat is None:
-        s.effects = [None] * s.num_players
+        s.effects = [frozenset(specs[b].effect for b in owned) for owned in s.buildings]
     else:
-        s.effects[seat] = None
+        s.effects[seat] = frozenset(specs[b].effect for b in s.buildings[seat])
 
 
 def count_effect(s: LudiFields, seat: int, effect: BuildingEffect) -> int:
     """How many of `seat`'s buildings have this effect."""
-    known = s.effects[seat]  # `has_effect`: the usual answer, from the cache, without a call
-    if known is None:
-        known = effects_of(s, seat)
-    if effect not in known:
+    if effect not in s.effects[seat]:  # `has_effect`: the usual answer, without a call
         return 0
     buildings = s.catalog.buildings
     return sum(1 for b in s.buildings[seat] if buildings[b].effect == effect)
@@ -218,7 +213,4 @@ def novice_for_sale(s: LudiFields) -> bool:
     seat = s.active
     if s.decider != seat or not s.centre_novices or s.coins[seat] < s.catalog.rules.novice_price:
         return False  # asked at every step: the usual answers first, without a call
-    known = s.effects[seat]  # `has_effect`, its usual answer without a call
-    if known is None:
-        known = effects_of(s, seat)
-    return "novice_income" in known and s.phase not in _NOT_PLAYING
+    return "novice_income" in s.effects[seat] and s.phase not in _NOT_PLAYING  # `has_effect`

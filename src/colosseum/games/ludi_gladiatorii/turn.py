@@ -13,7 +13,6 @@ from .model import NOBODY, PHASE, RIVALS, PhaseName
 from .tableau import (
     building_enters,
     building_leaves,
-    effects_of,
     event_is,
     gain_coins,
     has_effect,
@@ -116,9 +115,7 @@ def main_actions(s: LudiFields) -> list[Action]:
     fight, work = on_card["fight"], on_card["work"]
     chain, collect = on_card["chain"], on_card["collect"]
     turned, trample = s.turned, s.trample_ready
-    effects = s.effects[seat]  # one look for the Officina and the Lapicidinae
-    if effects is None:
-        effects = effects_of(s, seat)
+    effects = s.effects[seat]  # `effects_of`: one look for the Officina and the Lapicidinae
     rivals = RIVALS[s.num_players][seat]
     workshop = not s.officina_used and "workshop" in effects
     # one walk of the rivals: their gladiators, their coins, and whether one can defend
