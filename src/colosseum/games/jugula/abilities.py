@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action, Event
 from . import arena, cards, combat, moves, victory
@@ -45,10 +45,10 @@ if TYPE_CHECKING:
     from .fields import JugulaFields
 
 Task = tuple[Any, ...]
-REMOVES_ITSELF = frozenset({"restore_removed", "heal_wound", "execution"})
-RIVAL_PURPOSES = ("virtus", "paro", "formido", "potestas", "dubitatio")
+REMOVES_ITSELF: Final = frozenset({"restore_removed", "heal_wound", "execution"})
+RIVAL_PURPOSES: Final[tuple[str, ...]] = ("virtus", "paro", "formido", "potestas", "dubitatio")
 
-RULES = {
+RULES: Final = {
     "recall_from_discard": "jugula.ability.acies-aciei",
     "restore_removed": "jugula.ability.acta-est-fabula",
     "reckless_attack": "jugula.ability.ardor-oris",
@@ -160,7 +160,7 @@ def _numbers(s: JugulaFields) -> Abilities:
 
 # By ability, when it may be played (an ability not listed always may): a table, as the hand's
 # every card is asked at every turn.
-USABLE: dict[str, Callable[[JugulaFields, int], bool]] = {
+USABLE: Final[dict[str, Callable[[JugulaFields, int], bool]]] = {
     "none": lambda s, seat: False,
     "recall_from_discard": lambda s, seat: bool(s.discard[seat]),
     "restore_removed": lambda s, seat: any(s.removed),
@@ -547,7 +547,7 @@ def _temperare_end(s: JugulaFields, task: Task, events: list[Event]) -> None:
         cards.draw(s, seat, draws, events, rule="jugula.ability.temperare")
 
 
-LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
+LEGAL: Final[dict[int, Callable[[JugulaFields, Task], list[Action]]]] = {
     RIVAL: _legal_rival,
     RECALL: _legal_recall,
     RESTORE: _legal_restore,
@@ -560,7 +560,7 @@ LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
     EXECUTE: _legal_execute,
     TEMPERARE: _legal_temperare,
 }
-APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
+APPLY: Final[dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]]] = {
     RIVAL: _apply_rival,
     RECALL: _apply_recall,
     RESTORE: _apply_restore,
@@ -573,7 +573,7 @@ APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     EXECUTE: _apply_execute,
     TEMPERARE: _apply_temperare,
 }
-AUTOMATIC: dict[int, Callable[[JugulaFields, Task, list[Event]], None]] = {
+AUTOMATIC: Final[dict[int, Callable[[JugulaFields, Task, list[Event]], None]]] = {
     COMPEL: _compel_check,
     TEMPERARE_END: _temperare_end,
     IMPETUS_MOVE: _impetus_move,

@@ -21,14 +21,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Final, Literal
 
-N, E, S, W = 0, 1, 2, 3
+N: Final = 0
+E: Final = 1
+S: Final = 2
+W: Final = 3
 FACINGS = (N, E, S, W)
 FACING_NAMES = ("N", "E", "S", "W")
 # The eight directions, clockwise from N; facing f points along direction 2f.
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
-NO_SQUARE = -1
+NO_SQUARE: Final = -1
 
 Zone = Literal["front", "flank", "rear", "back"]
 # Direction offset from the facing's direction (in eighths of a turn) -> zone ("Facing").

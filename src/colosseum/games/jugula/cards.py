@@ -9,7 +9,7 @@ face down to the attack or round in progress (`Fight`, `bids`); `card_places` li
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.actions import Action, Event, public_event
 from . import arena
@@ -242,7 +242,7 @@ def card_places(s: JugulaFields, seat: int) -> list[int]:
     return places
 
 
-LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {OVERFLOW: _legal_overflow}
-APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
+LEGAL: Final[dict[int, Callable[[JugulaFields, Task], list[Action]]]] = {OVERFLOW: _legal_overflow}
+APPLY: Final[dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]]] = {
     OVERFLOW: _apply_overflow
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -52,7 +52,7 @@ Task = tuple[Any, ...]
 
 
 Zones = tuple[tuple[int, ...], ...]  # by square * 4 + facing: the squares a gladiator may attack
-_BY_FAMILIAE: dict[int, Any] = {}
+_BY_FAMILIAE: Final[dict[int, Any]] = {}
 
 
 @cache
@@ -561,7 +561,7 @@ def attack_end(s: JugulaFields, task: Task, events: list[Event]) -> None:
     cards.clear_fight(s)
 
 
-LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
+LEGAL: Final[dict[int, Callable[[JugulaFields, Task], list[Action]]]] = {
     ATTACK_PICK: _legal_pick,
     COMMIT: _legal_commit,
     RESILIENT_SWAP: _legal_resilient,
@@ -569,7 +569,7 @@ LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
     PURSUE: _legal_pursue,
     ACCLAIM: _legal_acclaim,
 }
-APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
+APPLY: Final[dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]]] = {
     ATTACK_PICK: _apply_pick,
     COMMIT: _apply_commit,
     RESILIENT_SWAP: _apply_resilient,
@@ -577,7 +577,7 @@ APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     PURSUE: _apply_pursue,
     ACCLAIM: _apply_acclaim,
 }
-AUTOMATIC: dict[int, Callable[[JugulaFields, Task, list[Event]], None]] = {
+AUTOMATIC: Final[dict[int, Callable[[JugulaFields, Task, list[Event]], None]]] = {
     WOUND: _wound,
     DODGE_CHECK: _dodge_check,
     PURSUE_CHECK: _pursue_check,

@@ -10,7 +10,7 @@ cards out of the game, the Prima Jugula cards set aside, and what every pile hol
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.rng import Rng
 from . import arena
@@ -53,9 +53,9 @@ def _talents(bits: int) -> tuple[str, ...]:
     return known
 
 
-_CODES: dict[int, tuple[Catalog, tuple[str, ...]]] = {}
-_TRAITS: dict[tuple[Any, ...], tuple[str, ...]] = {}
-_TALENTS: dict[int, tuple[str, ...]] = {}
+_CODES: Final[dict[int, tuple[Catalog, tuple[str, ...]]]] = {}
+_TRAITS: Final[dict[tuple[Any, ...], tuple[str, ...]]] = {}
+_TALENTS: Final[dict[int, tuple[str, ...]]] = {}
 
 
 def _gladiator(s: JugulaFields, g: int) -> dict[str, Any]:
@@ -136,7 +136,7 @@ def _fixed_of(s: JugulaFields) -> list[Fixed]:
     return fixed
 
 
-_KEYS = (
+_KEYS: Final[tuple[str, ...]] = (
     "id",
     "seat",
     "armatura",
@@ -159,7 +159,7 @@ _KEYS = (
     "att",
     "def",
 )
-_FIXED: dict[int, Any] = {}
+_FIXED: Final[dict[int, Any]] = {}
 
 
 def view(s: JugulaFields, seat: int | None) -> dict[str, Any]:

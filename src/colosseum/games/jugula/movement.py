@@ -24,7 +24,7 @@ import heapq
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .board import FACINGS, NO_SQUARE, Geometry, geometry
 from .data import Rules
@@ -77,9 +77,9 @@ def danger_from(geo: Geometry, square: int, enemies: Iterable[Enemy]) -> tuple[i
 # times (the heuristic weighs every gladiator's move at each decision, and a tree search plays
 # out the same position again and again). Each holds the `stand` and `ways` lists (never
 # changed once made) and the squares found; cleared whole when full.
-_SEARCHES: dict[tuple[Any, ...], tuple[Stand, tuple[Any, ...], tuple[Any, ...]]] = {}
-_SEARCHES_KEPT = 4096
-_BIG = (1 << 30) - 1  # the score of a way not found: one digit, so compared as a small int
+_SEARCHES: Final[dict[tuple[Any, ...], tuple[Stand, tuple[Any, ...], tuple[Any, ...]]]] = {}
+_SEARCHES_KEPT: Final = 4096
+_BIG: Final = (1 << 30) - 1  # the score of a way not found: one digit, so compared as a small int
 
 
 class Terrain:

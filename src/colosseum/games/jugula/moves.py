@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 Task = tuple[Any, ...]
 
-MOVE_RULES = (
+MOVE_RULES: Final[tuple[str, ...]] = (
     "jugula.movement.move",  # MOVE_NORMAL
     "jugula.ability.par-pari-refertur",  # MOVE_PAR_PARI
     "jugula.talents.dodge",  # MOVE_DODGE
@@ -257,12 +257,12 @@ def start_move(s: JugulaFields, seat: int, g: int, mode: int) -> None:
     s.tasks.append((MOVE, seat, g, full_mp(s, g, mode), mode, NOBODY))
 
 
-LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
+LEGAL: Final[dict[int, Callable[[JugulaFields, Task], list[Action]]]] = {
     MOVE_PICK: _legal_pick,
     MOVE: _legal_move,
     AWARE_TURN: _legal_aware,
 }
-APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
+APPLY: Final[dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]]] = {
     MOVE_PICK: _apply_pick,
     MOVE: _apply_move,
     AWARE_TURN: _apply_aware,

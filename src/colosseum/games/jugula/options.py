@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core.options import OptionSpec
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
 
 OPTIONS = (
     OptionSpec(

@@ -11,7 +11,7 @@ Jugula cards a lanista, the Vox Populi track 0-10, 12 armaturae, 18 talents) bou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, Union
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, TypeVar, Union
 
 from pydantic import BeforeValidator, Discriminator, Field, Tag
 
@@ -37,14 +37,14 @@ from .options import OPTIONS
 if TYPE_CHECKING:
     from .fields import JugulaFields
 
-SQUARES = 64  # "What You Will Need": an arena of 64 squares (8×8)
-FAMILIA = 4
-MAX_SEATS = 4
+SQUARES: Final = 64  # "What You Will Need": an arena of 64 squares (8×8)
+FAMILIA: Final = 4
+MAX_SEATS: Final = 4
 GLADIATORS = FAMILIA * MAX_SEATS
-CARDS = 24  # a lanista's 12 Jugula and 12 Prima Jugula cards
-ARMATURAE = 12
-TALENTS = 18
-VOX_MAX = 10
+CARDS: Final = 24  # a lanista's 12 Jugula and 12 Prima Jugula cards
+ARMATURAE: Final = 12
+TALENTS: Final = 18
+VOX_MAX: Final = 10
 
 
 def _int(low: int, high: int, description: str = "") -> Any:

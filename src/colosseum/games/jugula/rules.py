@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from .fields import JugulaFields
 
 Task = tuple[Any, ...]
-TRIVIAL = frozenset({"done", "stay"})
-EFFECT_RULES = {
+TRIVIAL: Final = frozenset({"done", "stay"})
+EFFECT_RULES: Final = {
     "move": "jugula.cards.movement-effect",
     "vox": "jugula.cards.vox-populi-effect",
     "combat": "jugula.cards.combat-effect",
@@ -359,7 +359,9 @@ def start_turn(s: JugulaFields, seat: int, events: list[Event]) -> None:
     s.tasks += _TURN_TASKS[seat]
 
 
-_TURN_TASKS = tuple(((END_TURN, seat), (PLAY, seat, PLAY_TURN)) for seat in range(MAX_PLAYERS))
+_TURN_TASKS: Final = tuple(
+    ((END_TURN, seat), (PLAY, seat, PLAY_TURN)) for seat in range(MAX_PLAYERS)
+)
 """By seat: the tasks a turn starts with, its end below its card (made once: a task is a value
 that outlives its step, and fewer such allocations mean fewer garbage collections)."""
 
@@ -414,8 +416,8 @@ def _legal_play(s: JugulaFields, task: Task) -> list[Action]:
     return found
 
 
-_ABILITY = EFFECTS.index("ability")
-_DRAW = EFFECTS.index("draw")  # among the effects before the ability
+_ABILITY: Final = EFFECTS.index("ability")
+_DRAW: Final = EFFECTS.index("draw")  # among the effects before the ability
 assert _DRAW < _ABILITY
 
 
@@ -447,7 +449,7 @@ CardPlays = tuple[
 """A card's plays: every effect in `EFFECTS`' order, the same without the ability, the check
 between them (`abilities.USABLE`; None: always usable), the draw. A plain tuple, which CPython
 unpacks faster than a NamedTuple."""
-_CARD_PLAYS: dict[int, tuple[Catalog, list[CardPlays]]] = {}
+_CARD_PLAYS: Final[dict[int, tuple[Catalog, list[CardPlays]]]] = {}
 
 
 def _card_plays(catalog: Catalog) -> list[CardPlays]:
@@ -499,7 +501,7 @@ def _apply_play(s: JugulaFields, task: Task, action: Action, events: list[Event]
     use_effect(s, seat, effect, value, events, card)
 
 
-PRINTED = {effect: "movement" if effect == "move" else effect for effect in EFFECT_RULES}
+PRINTED: Final = {effect: "movement" if effect == "move" else effect for effect in EFFECT_RULES}
 """By effect: the field of `Card` that holds the number a card prints for it ("The Cards")."""
 
 
@@ -607,7 +609,7 @@ def _apply_prima(s: JugulaFields, task: Task, action: Action, events: list[Event
         s.tasks.append((kind, seat, left - 1, stars, exact))
 
 
-_LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
+_LEGAL: Final[dict[int, Callable[[JugulaFields, Task], list[Action]]]] = {
     PICK_ARMATURA: _legal_pick,
     ZONE: _legal_zone,
     DEPLOY: _legal_deploy,
@@ -622,7 +624,7 @@ _LEGAL: dict[int, Callable[[JugulaFields, Task], list[Action]]] = {
     **combat.LEGAL,
     **abilities.LEGAL,
 }
-_APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
+_APPLY: Final[dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]]] = {
     PICK_ARMATURA: _apply_pick,
     ZONE: _apply_zone,
     DEPLOY: _apply_deploy,
@@ -637,7 +639,7 @@ _APPLY: dict[int, Callable[[JugulaFields, Task, Action, list[Event]], None]] = {
     **combat.APPLY,
     **abilities.APPLY,
 }
-_AUTOMATIC: dict[int, Callable[[JugulaFields, Task, list[Event]], None]] = {
+_AUTOMATIC: Final[dict[int, Callable[[JugulaFields, Task, list[Event]], None]]] = {
     END_CARD: _end_card,
     END_TURN: _end_turn,
     NEXT_TURN: _next_turn,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Event
 from ...core.errors import InvalidOption
@@ -15,7 +15,7 @@ from .model import NOBODY, PICK_ARMATURA, TALENT_BIT, Fighter
 if TYPE_CHECKING:
     from .fields import JugulaFields
 
-UPGRADES = ("mp", "att", "def")
+UPGRADES: Final[tuple[str, ...]] = ("mp", "att", "def")
 
 
 def parse_familiae(catalog: Catalog, text: str, players: int) -> list[list[Fighter]]:

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Action, Event
 from . import moves
@@ -37,11 +37,11 @@ from .tableau import (
 if TYPE_CHECKING:
     from .fields import LudiFields
 
-KINDS = frozenset({"buy", "buy-combat", "drop", "saturnalia", "gallicum", "refresh"})
+KINDS: Final = frozenset({"buy", "buy-combat", "drop", "saturnalia", "gallicum", "refresh"})
 """The kinds of action handled here, whatever the phase."""
 
-BETWEEN_STEPS = (PHASE["main"], PHASE["discard"], PHASE["auction"])
-NOT_PLAYING = (PHASE["draft"], PHASE["over"])
+BETWEEN_STEPS: Final[tuple[int, ...]] = (PHASE["main"], PHASE["discard"], PHASE["auction"])
+NOT_PLAYING: Final[tuple[int, ...]] = (PHASE["draft"], PHASE["over"])
 
 
 def actions(s: LudiFields) -> list[Action]:

@@ -3,7 +3,7 @@ ties and the Tribunal; the wager and decimatio variants."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Action, Event, public_event
 from . import moves, start
@@ -25,7 +25,8 @@ from .tableau import (
 if TYPE_CHECKING:
     from .fields import LudiFields
 
-NOT_ASKED, PASSED = -2, -1
+NOT_ASKED: Final = -2
+PASSED: Final = -1
 
 
 def enter(s: LudiFields, events: list[Event]) -> None:

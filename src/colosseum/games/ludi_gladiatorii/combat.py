@@ -5,7 +5,7 @@ and the combat reserve and combat decision variants (the decision variant's shop
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Action, Event, JsonValue, public_event
 from . import champions, moves
@@ -25,9 +25,10 @@ from .tableau import (
 if TYPE_CHECKING:
     from .fields import LudiFields
 
-ATTACKER, DEFENDER = 0, 1
+ATTACKER: Final = 0
+DEFENDER: Final = 1
 # the building effect giving +1 attacking to novices and to veterans (indexed by `veteran`)
-ATTACK_BONUS: tuple[BuildingEffect, ...] = ("novice_attack_bonus", "veteran_attack_bonus")
+ATTACK_BONUS: Final[tuple[BuildingEffect, ...]] = ("novice_attack_bonus", "veteran_attack_bonus")
 
 
 # --- declaring ------------------------------------------------------------------------------

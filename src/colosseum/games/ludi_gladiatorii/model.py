@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, TypedDict, get_args
+from typing import Any, Final, Literal, TypedDict, get_args
 
 from .options import MAX_PLAYERS
 
-GAME_ID = "ludi-gladiatorii"
-VERSION = 2
+GAME_ID: Final = "ludi-gladiatorii"
+VERSION: Final = 2
 """Version 2: the Valetudinarium asks (`infirmary` phase, `Combat.doomed`), `job_razed`
 holds the building razed for the Lapicidinae, the unused `fought` flags are gone."""
-NOBODY = -1
+NOBODY: Final = -1
 RIVALS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(r for r in range(players) if r != seat) for seat in range(players))
     for players in range(MAX_PLAYERS + 1)

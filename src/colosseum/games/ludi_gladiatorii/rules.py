@@ -4,7 +4,7 @@ the actions `anytime` offers beside the step in progress."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Action, Event
 from . import anytime, auction, champions, combat, draft, start, turn, victory
@@ -25,7 +25,7 @@ def _fight_target(s: LudiFields, action: Action, events: list[Event]) -> None:
     combat.choose_rival(s, int(action.args[0]), events)
 
 
-HANDLERS: dict[int, tuple[LegalFn, ApplyFn]] = {
+HANDLERS: Final[dict[int, tuple[LegalFn, ApplyFn]]] = {
     PHASE["draft"]: (draft.draft_actions, draft.apply_draft),
     PHASE["champion"]: (champions.designation_actions, start.apply_designation),
     PHASE["start"]: (start.start_actions, start.apply_start),

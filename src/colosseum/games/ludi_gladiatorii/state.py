@@ -9,7 +9,7 @@ adds the kernel's contract and hands each decision to them.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ...core.actions import Action, Event
 from ...core.options import OptionValue
@@ -26,7 +26,7 @@ from .model import (
     VERSION,
 )
 
-_OVER = PHASE["over"]  # looked up once: asked at every step
+_OVER: Final = PHASE["over"]  # looked up once: asked at every step
 
 
 class LudiState(LudiFields):

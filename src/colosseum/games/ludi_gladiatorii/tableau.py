@@ -6,7 +6,7 @@ which knows why the coin, point, gladiator or building moves."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Event, public_event
 from .data import BuildingEffect, EventEffect
@@ -204,7 +204,7 @@ def show_buildings(s: LudiFields) -> None:
         s.centre_buildings.append(s.building_deck.pop())
 
 
-_NOT_PLAYING = (PHASE["draft"], PHASE["over"])
+_NOT_PLAYING: Final[tuple[int, ...]] = (PHASE["draft"], PHASE["over"])
 
 
 def novice_for_sale(s: LudiFields) -> bool:

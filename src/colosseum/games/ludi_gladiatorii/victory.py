@@ -3,7 +3,7 @@ limit the tools set."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.actions import Event
 from .model import NOBODY, PHASE
@@ -11,7 +11,7 @@ from .model import NOBODY, PHASE
 if TYPE_CHECKING:
     from .fields import LudiFields
 
-_OVER = PHASE["over"]  # looked up once: `check_victory` runs after every action
+_OVER: Final = PHASE["over"]  # looked up once: `check_victory` runs after every action
 
 
 def finish_on_points(s: LudiFields, events: list[Event], rule: str) -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...core.errors import InvalidOption
 from ...core.options import OptionSpec
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 5
 
 OPTIONS = (
     OptionSpec(

@@ -15,20 +15,27 @@ consistent with what was seen.
 
 from __future__ import annotations
 
-BLANK = 0
-SA, F, D, DD, FS, NA = 1, 2, 3, 4, 5, 6
-CODES = ("blank", "SA", "F", "D", "DD", "FS", "NA")
-KIND_OF = {code: kind for kind, code in enumerate(CODES)}
-KINDS = 7
-NO_COUNTER = -1
+from typing import Final
+
+BLANK: Final = 0
+SA: Final = 1
+F: Final = 2
+D: Final = 3
+DD: Final = 4
+FS: Final = 5
+NA: Final = 6
+CODES: Final[tuple[str, ...]] = ("blank", "SA", "F", "D", "DD", "FS", "NA")
+KIND_OF: Final = {code: kind for kind, code in enumerate(CODES)}
+KINDS: Final = 7
+NO_COUNTER: Final = -1
 
 # Status of this round's counter.
-HIDDEN = 0  # face down and still usable
-REVEALED = 1  # used, face up
-SPENT = 2  # face down but can no longer be used (its moment passed or it was forfeited)
-STATUS_NAMES = ("hidden", "revealed", "spent")
+HIDDEN: Final = 0  # face down and still usable
+REVEALED: Final = 1  # used, face up
+SPENT: Final = 2  # face down but can no longer be used (its moment passed or it was forfeited)
+STATUS_NAMES: Final[tuple[str, ...]] = ("hidden", "revealed", "spent")
 
-SPECIAL_RULES = (
+SPECIAL_RULES: Final[tuple[str, ...]] = (
     "",  # the blank is never revealed
     "ludus.combat.savage-attack",
     "ludus.combat.feint",
@@ -39,12 +46,12 @@ SPECIAL_RULES = (
 )
 """By kind: the rule (`Event.rule`) a revealed counter applies, its Definitions entry."""
 
-ATTACK_SPECIALS = (SA, F, NA)
+ATTACK_SPECIALS: Final[tuple[int, ...]] = (SA, F, NA)
 """Revealed by the attacker when it declares battle (Game Play 3b.3)."""
-DEFENCE_SPECIALS = (D, DD)
+DEFENCE_SPECIALS: Final[tuple[int, ...]] = (D, DD)
 """Revealed by the defender when it defends (Game Play 3b.4)."""
 
-ALL_SPECIALS_MASK = sum(1 << kind for kind in range(1, KINDS))
+ALL_SPECIALS_MASK: Final = sum(1 << kind for kind in range(1, KINDS))
 """Every bit a ruled-out mask may hold (the blank is never ruled out)."""
 
 

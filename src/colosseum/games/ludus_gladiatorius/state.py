@@ -8,7 +8,7 @@ of hidden counters `hidden.py`, the position format and its checks `position.py`
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from ...core.actions import Action, Event, public_event
 from ...core.options import OptionValue
@@ -430,17 +430,17 @@ class LudusState(LudusFields):
 # An Action is a value (equal by kind and arguments, never changed), so the actions offered
 # again and again are made once: the counters, the activation's and the defence's choices, and
 # a move's destinations (every move offers about fifty).
-_PLACE = tuple(Action("place", code) for code in CODES)
-_DECLARE_MOVE = Action("move")
-_END = Action("end")
-_STAY = Action("stay")
-_DEFEND = Action("defend")
-_NO_DEFENCE = Action("no-defence")
-_ATTACK = tuple(Action("attack", t + 1) for t in range(NUM_GLADIATORS))
-_ATTACK_RECOVER = tuple(Action("attack", t + 1, "recover") for t in range(NUM_GLADIATORS))
-_TO: dict[str, Action] = {}
-_TO_WITH_NET: dict[str, Action] = {}
-_TO_BY_HEX: dict[int, tuple[Arena, list[Action]]] = {}
+_PLACE: Final = tuple(Action("place", code) for code in CODES)
+_DECLARE_MOVE: Final = Action("move")
+_END: Final = Action("end")
+_STAY: Final = Action("stay")
+_DEFEND: Final = Action("defend")
+_NO_DEFENCE: Final = Action("no-defence")
+_ATTACK: Final = tuple(Action("attack", t + 1) for t in range(NUM_GLADIATORS))
+_ATTACK_RECOVER: Final = tuple(Action("attack", t + 1, "recover") for t in range(NUM_GLADIATORS))
+_TO: Final[dict[str, Action]] = {}
+_TO_WITH_NET: Final[dict[str, Action]] = {}
+_TO_BY_HEX: Final[dict[int, tuple[Arena, list[Action]]]] = {}
 
 
 def _to(name: str) -> Action:
