@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/ismcts_strength.py GAME [--games 200] [--agent ismcts:seconds=1]
         [--opponent heuristic] [--jobs 2] [--results benchmarks/results] [--baseline]
-        [--start 0]
+        [--start 0] [--guide FOLDER] [--opponent-guide FOLDER] [--paired-with FILE]
 
 Two-player games, paired: games 2k and 2k+1 share one deal (seed derived from k) and seat the
 searcher first, then second, so the luck of the set-up cancels out of the win rate (games
@@ -13,6 +13,14 @@ and resumed (games already in the file are skipped), and runs made at different 
 summary counts every game in the file. With `--baseline` it also reports the opponent's own
 win rate in the agent's seats on the same seeds (the opponent against itself): what the agent
 must beat, since some seeds favour a seat.
+
+The score comes with its 95% interval, the percentile bootstrap over deals (`paired.py`).
+`--guide FOLDER` plays `--agent master` with the guide a `colosseum train` run wrote in FOLDER
+instead of the shipped one (`--opponent-guide` likewise for `--opponent master`), to measure a
+guide before it is installed; the guide's digest then joins the results file's name.
+`--paired-with FILE` also reports, on the deals both files hold, this agent's score minus the
+score in FILE (another run of this benchmark: another agent or guide against the same
+opponent), deal by deal, with its interval.
 """
 
 from __future__ import annotations
@@ -26,20 +34,41 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from colosseum.agents import make_agent
+from colosseum.agents.base import Agent
+from colosseum.agents.guides import GuideManifest, guide_paths, read_guide
 from colosseum.agents.ismcts import ISMCTSAgent
+from colosseum.agents.registry import master_search
+from colosseum.core.data import load_validated
+from colosseum.core.errors import DataError
 from colosseum.core.registry import game_definition
 from colosseum.sim.match import new_simulated_game
 from colosseum.sim.seeding import derive_seed
+from paired import deal_scores, interval, paired_difference
 
 
-def play(game: str, agent_spec: str, opponent_spec: str, index: int) -> dict[str, Any]:
+def player(spec: str, game: str, guide: str | None) -> Agent:
+    """The agent `spec` names; `master` with the guide in folder `guide`, if one is given."""
+    if guide is None:
+        return make_agent(spec, game)
+    return master_search(game, read_guide(game, Path(guide)))
+
+
+def play(
+    game: str,
+    agent_spec: str,
+    opponent_spec: str,
+    index: int,
+    guides: tuple[str | None, str | None] = (None, None),
+) -> dict[str, Any]:
     """Game `index`: the searcher sits in seat index % 2, on deal index // 2."""
     seat_of_agent = index % 2
     seed = derive_seed(20261130, index // 2)
     state = new_simulated_game(game, players=2, seed=seed)
-    agent = make_agent(agent_spec, game)
-    opponent = make_agent(opponent_spec, game)
+    agent = player(agent_spec, game, guides[0])
+    opponent = player(opponent_spec, game, guides[1])
     rng = random.Random(derive_seed(seed, "agents", seat_of_agent))
     searched = iterations = 0
     search_seconds = longest = 0.0
@@ -81,24 +110,50 @@ def main() -> int:
     parser.add_argument("--results", default=str(Path(__file__).parent / "results"))
     parser.add_argument("--baseline", action="store_true")
     parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--guide", help="--agent master with the guide of this training folder")
+    parser.add_argument("--opponent-guide", help="--opponent master with this folder's guide")
+    parser.add_argument("--paired-with", help="another results file, compared deal by deal")
     args = parser.parse_args()
     game = game_definition(args.game).info.id
+    agent_name = _named(game, args.agent, args.guide)
+    opponent_name = _named(game, args.opponent, args.opponent_guide)
     folder = Path(args.results)
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"{game}-{args.agent}-vs-{args.opponent}-paired".replace(":", "_").replace(",", "_")
+    name = f"{game}-{agent_name}-vs-{opponent_name}-paired".replace(":", "_").replace(",", "_")
     path = folder / f"{name}.jsonl"
     done = _load(path)
     todo = [i for i in range(args.start, args.start + args.games) if i not in done]
+    guides = (args.guide, args.opponent_guide)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(play, game, args.agent, args.opponent, i) for i in todo]
+        futures = [pool.submit(play, game, args.agent, args.opponent, i, guides) for i in todo]
         for future in as_completed(futures):
             result = future.result()
             with path.open("a") as out:
                 out.write(json.dumps(result) + "\n")
             done[result["index"]] = result
             print(f"game {result['index']}: score {result['agent_score']}", flush=True)
-    _summary(game, args.agent, args.opponent, list(done.values()), args.baseline)
+    summary = _summary(game, agent_name, opponent_name, list(done.values()), args.baseline)
+    if summary and args.paired_with:
+        other = deal_scores(_load(Path(args.paired_with)).values())
+        summary["paired_with"] = args.paired_with
+        summary["minus_paired_with"] = paired_difference(deal_scores(done.values()), other)
+    print(json.dumps(summary) if summary else "no games")
     return 0
+
+
+def _named(game: str, spec: str, guide: str | None) -> str:
+    """`spec`, with the digest of `guide`'s weights when one is given (checked: only `master`
+    takes a guide, and it must read as one)."""
+    if guide is None:
+        return spec
+    if spec != "master":
+        raise SystemExit(f"a guide is for the master level, not {spec!r}")
+    try:
+        read_guide(game, Path(guide))
+    except DataError as error:
+        raise SystemExit(f"--guide {guide}: {error}") from None
+    manifest = load_validated(GuideManifest, guide_paths(game, Path(guide))[1])
+    return f"master-guide-{manifest.sha256[:12]}"
 
 
 def _load(path: Path) -> dict[int, dict[str, Any]]:
@@ -110,12 +165,12 @@ def _load(path: Path) -> dict[int, dict[str, Any]]:
 
 def _summary(
     game: str, agent: str, opponent: str, results: list[dict[str, Any]], baseline: bool
-) -> None:
+) -> dict[str, Any] | None:
     games = len(results)
     if not games:
-        print("no games")
-        return
+        return None
     score = sum(r["agent_score"] for r in results)
+    deals = deal_scores(results)
     iterations = sum(r["iterations"] for r in results)
     seconds = sum(r["search_seconds"] for r in results)
     decisions = sum(r["searched_decisions"] for r in results)
@@ -125,6 +180,8 @@ def _summary(
         "opponent": opponent,
         "games": games,
         "agent_win_rate": round(score / games, 3),
+        "deals": len(deals),
+        "agent_win_rate_95": interval(np.array(list(deals.values()))),
         "agent_win_rate_by_seat": [
             round(
                 sum(r["agent_score"] for r in results if r["agent_seat"] == seat)
@@ -140,7 +197,7 @@ def _summary(
     if baseline:
         own = sum(play(game, opponent, opponent, r["index"])["agent_score"] for r in results)
         summary["baseline_win_rate"] = round(own / games, 3)
-    print(json.dumps(summary))
+    return summary
 
 
 if __name__ == "__main__":

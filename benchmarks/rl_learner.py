@@ -35,6 +35,7 @@ import numpy.typing as npt
 
 from colosseum.rl import gym_env
 from colosseum.rl.gym import ColosseumGym
+from paired import interval
 
 GAME = "ludus-gladiatorius"
 OPTIONS = {"round_limit": 30}
@@ -142,21 +143,6 @@ def evaluate(seats: list[ColosseumGym], policy: Policy, seeds: range, mode: str)
     return np.asarray(
         [[play(env, policy, seed, rng, mode).reward for env in seats] for seed in seeds]
     )
-
-
-def interval(returns: Array, resamples: int = 10_000) -> dict[str, float]:
-    """Mean and 95% interval of the seeds' scores (a seed's score: the mean of its games'
-    returns, or the value `returns` holds per seed): the percentile bootstrap over seeds, which
-    stays within the scores' range where the normal approximation would not near a score of 1."""
-    scores = returns.mean(axis=1) if returns.ndim == 2 else returns
-    rng = np.random.default_rng(2024)
-    means = scores[rng.integers(0, len(scores), (resamples, len(scores)))].mean(axis=1)
-    low, high = np.percentile(means, [2.5, 97.5])
-    return {
-        "mean": round(float(scores.mean()), 4),
-        "low": round(float(low), 4),
-        "high": round(float(high), 4),
-    }
 
 
 def commit() -> str:
