@@ -79,10 +79,10 @@ def play(
         started = time.perf_counter()
         action = chooser.choose(state, seat, rng)
         spent = time.perf_counter() - started
-        searching = chooser is agent and isinstance(agent, ISMCTSAgent)
-        if searching and agent.last is not None and agent.last.iterations:
+        last = agent.last if chooser is agent and isinstance(agent, ISMCTSAgent) else None
+        if last is not None and last.iterations:
             searched += 1
-            iterations += agent.last.iterations
+            iterations += last.iterations
             search_seconds += spent
             longest = max(longest, spent)
         state.apply(action)
@@ -115,8 +115,10 @@ def main() -> int:
     parser.add_argument("--paired-with", help="another results file, compared deal by deal")
     args = parser.parse_args()
     game = game_definition(args.game).info.id
-    agent_name = _named(game, args.agent, args.guide)
-    opponent_name = _named(game, args.opponent, args.opponent_guide)
+    agent_name = _named(game, args.agent, args.guide, "--guide")
+    opponent_name = _named(game, args.opponent, args.opponent_guide, "--opponent-guide")
+    if args.paired_with and not Path(args.paired_with).is_file():
+        raise SystemExit(f"--paired-with {args.paired_with}: no such results file")
     folder = Path(args.results)
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{game}-{agent_name}-vs-{opponent_name}-paired".replace(":", "_").replace(",", "_")
@@ -132,7 +134,9 @@ def main() -> int:
                 out.write(json.dumps(result) + "\n")
             done[result["index"]] = result
             print(f"game {result['index']}: score {result['agent_score']}", flush=True)
-    summary = _summary(game, agent_name, opponent_name, list(done.values()), args.baseline)
+    summary = _summary(game, (agent_name, opponent_name), list(done.values()))
+    if summary and args.baseline:
+        summary["baseline_win_rate"] = _baseline(game, args.opponent, args.opponent_guide, done)
     if summary and args.paired_with:
         other = deal_scores(_load(Path(args.paired_with)).values())
         summary["paired_with"] = args.paired_with
@@ -141,7 +145,7 @@ def main() -> int:
     return 0
 
 
-def _named(game: str, spec: str, guide: str | None) -> str:
+def _named(game: str, spec: str, guide: str | None, option: str) -> str:
     """`spec`, with the digest of `guide`'s weights when one is given (checked: only `master`
     takes a guide, and it must read as one)."""
     if guide is None:
@@ -151,7 +155,7 @@ def _named(game: str, spec: str, guide: str | None) -> str:
     try:
         read_guide(game, Path(guide))
     except DataError as error:
-        raise SystemExit(f"--guide {guide}: {error}") from None
+        raise SystemExit(f"{option} {guide}: {error}") from None
     manifest = load_validated(GuideManifest, guide_paths(game, Path(guide))[1])
     return f"master-guide-{manifest.sha256[:12]}"
 
@@ -163,8 +167,16 @@ def _load(path: Path) -> dict[int, dict[str, Any]]:
     return {r["index"]: r for r in results}
 
 
+def _baseline(
+    game: str, opponent: str, guide: str | None, done: dict[int, dict[str, Any]]
+) -> float:
+    """The opponent's own score in the agent's seats on the same deals."""
+    own = sum(float(play(game, opponent, opponent, i, (guide, guide))["agent_score"]) for i in done)
+    return round(own / len(done), 3)
+
+
 def _summary(
-    game: str, agent: str, opponent: str, results: list[dict[str, Any]], baseline: bool
+    game: str, names: tuple[str, str], results: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
     games = len(results)
     if not games:
@@ -174,10 +186,10 @@ def _summary(
     iterations = sum(r["iterations"] for r in results)
     seconds = sum(r["search_seconds"] for r in results)
     decisions = sum(r["searched_decisions"] for r in results)
-    summary = {
+    return {
         "game": game,
-        "agent": agent,
-        "opponent": opponent,
+        "agent": names[0],
+        "opponent": names[1],
         "games": games,
         "agent_win_rate": round(score / games, 3),
         "deals": len(deals),
@@ -194,10 +206,6 @@ def _summary(
         "seconds_per_searched_decision": round(seconds / decisions, 3) if decisions else None,
         "longest_decision_seconds": round(max(r["longest_decision"] for r in results), 3),
     }
-    if baseline:
-        own = sum(play(game, opponent, opponent, r["index"])["agent_score"] for r in results)
-        summary["baseline_win_rate"] = round(own / games, 3)
-    return summary
 
 
 if __name__ == "__main__":

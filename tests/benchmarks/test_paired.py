@@ -48,10 +48,10 @@ def test_a_guide_folder_plays_master_with_its_weights_and_names_its_results() ->
     folder = guide_paths("ludus-gladiatorius")[0].parent
     agent = ismcts_strength.player("master", "ludus-gladiatorius", str(folder))
     assert isinstance(agent, ISMCTSAgent) and agent.guide is not None
-    named = ismcts_strength._named("ludus-gladiatorius", "master", str(folder))
+    named = ismcts_strength._named("ludus-gladiatorius", "master", str(folder), "--guide")
     digest = (folder / "ludus-gladiatorius-guide.toml").read_text().split('sha256 = "')[1]
     assert named == f"master-guide-{digest[:12]}"
-    assert ismcts_strength._named("ludus-gladiatorius", "hard", None) == "hard"
+    assert ismcts_strength._named("ludus-gladiatorius", "hard", None, "--guide") == "hard"
 
 
 @pytest.mark.parametrize(
@@ -59,6 +59,11 @@ def test_a_guide_folder_plays_master_with_its_weights_and_names_its_results() ->
     [
         (["--agent", "hard", "--guide", "."], "a guide is for the master level, not 'hard'"),
         (["--agent", "master", "--guide", "no-such-folder"], "--guide no-such-folder:"),
+        (
+            ["--opponent", "master", "--opponent-guide", "no-such-folder"],
+            "--opponent-guide no-such-folder:",
+        ),
+        (["--paired-with", "no-such-file.jsonl"], "no such results file"),
     ],
 )
 def test_a_guide_that_cannot_serve_stops_the_run_before_any_game(
