@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any, NoReturn
 
 import pytest
 
@@ -19,10 +19,20 @@ from tests.jugula.helpers import Table, two_sides
 from tests.jugula.test_combat import BOWMAN
 
 
-class ViewOnly:
-    """A state stripped to what an agent may read: its view, the legal actions, the options."""
+def _beyond_the_view(*_: object) -> NoReturn:
+    raise AssertionError("the agent read the state beyond its view and legal actions")
 
-    def __init__(self, state: State, seat: int) -> None:
+
+class ViewOnly(State):
+    """A state stripped to what an agent may read: its view, the legal actions, the options.
+    A `State` by type, as the compiled agent asks, but anything else it read fails (State's
+    own fields are never set; its other methods refuse)."""
+
+    current_player = property(_beyond_the_view)
+    _legal_actions = _apply = is_terminal = winners = clone = _beyond_the_view
+    _resample_hidden = _position_body = _beyond_the_view
+
+    def __init__(self, state: State, seat: int) -> None:  # State's own __init__ not run
         self._state = state
         self._seat = seat
         self.options = state.options
@@ -50,7 +60,7 @@ def play(
         if isinstance(agent, JugulaHeuristic):
             decisions += 1
             if check:
-                blind = cast(State, ViewOnly(state, seat))
+                blind = ViewOnly(state, seat)
                 action = agent.choose(blind, seat, random.Random(decisions))
                 assert agent.choose(state, seat, random.Random(decisions)) == action
             else:

@@ -257,7 +257,7 @@ class ISMCTSAgent:
         """The iterations the budget still allows: exactly, or at the pace kept so far."""
         left = math.inf
         if self.iterations is not None:
-            left = self.iterations - done
+            left = float(self.iterations - done)
         if deadline is not None:
             left = min(left, done / max(now - started, 1e-9) * (deadline - now))
         return left

@@ -278,7 +278,8 @@ class _Chooser:
     def _target_by_leader(self) -> Action | None:
         return max(self.actions, key=lambda a: self.view.lanista(int(a.args[0]))["points"])
 
-    _chain_target = _target_by_leader
+    def _chain_target(self) -> Action | None:
+        return self._target_by_leader()
 
     def _collect_target(self) -> Action | None:
         return max(self.actions, key=lambda a: self.view.lanista(int(a.args[0]))["coins"])

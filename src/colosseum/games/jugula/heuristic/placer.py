@@ -105,7 +105,7 @@ def entry_score(entry: Entry, offence: list[float], danger: list[float]) -> floa
         values.append(value)
     values.sort(reverse=True)
     if values[0] > 0:
-        rest: float = 0  # as `sum` starts
+        rest = 0.0  # the values are floats: the same sums as from `sum`'s 0
         for value in values[1:]:
             if value > 0.0:
                 rest += value
