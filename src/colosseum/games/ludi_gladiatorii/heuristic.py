@@ -279,6 +279,7 @@ class _Chooser:
         return max(self.actions, key=lambda a: self.view.lanista(int(a.args[0]))["points"])
 
     def _chain_target(self) -> Action | None:
+        """A chain's target: the lanista leading on points."""
         return self._target_by_leader()
 
     def _collect_target(self) -> Action | None:
