@@ -62,6 +62,22 @@ def _played(path: Path) -> int:
 PASS = re.compile(r"Pass the keyboard to seat (\d)")
 
 
+SETTLE = 2.0  # seconds a handoff screen may take to be drawn whole
+
+
+def _settled(pane: Pane, clean: Callable[[str], bool]) -> str:
+    """The pane's history once `clean` holds of it, else as it stands after SETTLE seconds:
+    the handoff screen is written over the decision's in several writes, so one capture may
+    catch the old screen still showing under the new one's first lines; a secret left in the
+    scroll-back stays there and fails the test."""
+    deadline = time.monotonic() + SETTLE
+    history = pane.history()
+    while not clean(history) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        history = pane.history()
+    return history
+
+
 @pytest.mark.parametrize(
     ("game", "options"),
     [("ludus", []), ("ludi", ["-o", "combat_decision=true"]), ("jugula", [])],
@@ -99,11 +115,14 @@ def test_hot_seat_leaves_no_secret_in_the_scroll_back(
         )
         handoff = PASS.search(screen)
         if handoff:
-            history = pane.history()
+            hidden = [] if last_seat is None else kept[last_seat]
+            history = _settled(
+                pane, lambda h, hidden=hidden: "(you)" not in h and not any(x in h for x in hidden)
+            )
             assert "(you)" not in history, history
+            for secret in hidden:
+                assert secret not in history, f"seat {last_seat}'s {secret!r} in:\n{history}"
             if last_seat is not None:
-                for secret in kept[last_seat]:
-                    assert secret not in history, f"seat {last_seat}'s {secret!r} in:\n{history}"
                 handoffs += 1
             if handoffs >= HANDOFFS:
                 break
