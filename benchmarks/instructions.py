@@ -18,8 +18,9 @@ of dominoes is about 24 steps, so give it more (`--games 150`).
 
 `--search N` counts the search instead, per iteration: ISMCTS of N iterations a decision (the
 game's defaults, `ismcts:iterations=N`) at `--positions` decisions of heuristic self-play games
-(every fifth with a choice, as `ismcts_speed.py` picks them), each search with a generator of
-its own, less a child that reaches the same positions without searching. It prints the choices
+(every fifth with a choice, as `ismcts_speed.py` picks them, though not its positions: here each
+search has a generator of its own), less a child that reaches the same positions without
+searching. It prints the choices
 too: two builds that count differently must still choose alike. Our games only; about four
 minutes for Jugula at `--search 200 --positions 4`.
 """
