@@ -50,11 +50,10 @@ class Destination(Action):
         return made
 
     def __str__(self) -> str:
-        try:
-            return self._text or Action.__str__(self)
-        except AttributeError:  # the first reading: `every` leaves the slot empty
-            self._text = None
-            return Action.__str__(self)
+        paths = self._paths
+        if paths is not None:  # offered: written by its search, once (a search's tree keys by it)
+            return paths.notation(self._key)
+        return " ".join(["to", *map(str, self._args)])  # carried out, its arguments written
 
     @property
     def args(self) -> tuple[int | str, ...]:
@@ -63,11 +62,7 @@ class Destination(Action):
         except AttributeError:  # the first reading (a move carried out has written it)
             paths = self._paths
             assert paths is not None
-            square, facing, _, previous = paths.land.found((self._key,))[0]
-            names = paths.names
-            step = names[square] + FACING_LETTERS[facing]
-            head = paths.text(previous)
-            self._args = (names[square], FACING_LETTERS[facing], f"{head}-{step}" if head else step)
+            self._args = paths.arguments(self._key)
             return self._args
 
     @args.setter
@@ -106,18 +101,43 @@ class Destination(Action):
 class Paths:
     """The path notations of one movement search, each written once when first asked for."""
 
-    __slots__ = ("known", "land", "names")
+    __slots__ = ("known", "land", "names", "written")
 
     def __init__(self, land: Terrain, names: tuple[str, ...]) -> None:
         self.land = land
         self.names = names
-        self.known: dict[int, str] = {}
+        # made when first asked for (a random playout asks none): square -> the path onto it,
+        # and square * 4 + facing -> its destination's notation
+        self.known: dict[int, str] | None = None
+        self.written: dict[int, str] | None = None
+
+    def arguments(self, key: int) -> tuple[str, str, str]:
+        """A `Destination`'s arguments (square, facing, path) for the (square, facing) `key`."""
+        square, facing, _, previous = self.land.found((key,))[0]
+        names, letter = self.names, FACING_LETTERS[facing]
+        step = names[square] + letter
+        head = self.text(previous)
+        return names[square], letter, f"{head}-{step}" if head else step
+
+    def notation(self, key: int) -> str:
+        """`str` of the `Destination` of `key`: "to", then its arguments."""
+        written = self.written
+        if written is None:
+            written = self.written = {}
+        text = written.get(key)
+        if text is None:
+            square, facing, path = self.arguments(key)
+            text = written[key] = f"to {square} {facing} {path}"
+        return text
 
     def text(self, square: int) -> str:
         """The path notation of the cheapest way to stand on `square` ("" for the start)."""
-        known = self.known.get(square)
-        if known is not None:
-            return known
+        known = self.known
+        if known is None:
+            known = self.known = {}
+        text = known.get(square)
+        if text is not None:
+            return text
         stand = self.land.stand
         previous, facing = stand.previous[square], stand.facing[square]
         if previous < 0:
@@ -126,5 +146,5 @@ class Paths:
             head = self.text(previous)
             step = self.names[square] + FACING_LETTERS[facing]
             text = f"{head}-{step}" if head else step
-        self.known[square] = text
+        known[square] = text
         return text
