@@ -18,10 +18,10 @@ of dominoes is about 24 steps, so give it more (`--games 150`).
 
 `--search N` counts the search instead, per iteration: ISMCTS of N iterations a decision (the
 game's defaults, `ismcts:iterations=N`) at `--positions` decisions of heuristic self-play games
-(every fifth with a choice, as `ismcts_speed.py` picks them, though not its positions: here each
-search has a generator of its own), less a child that reaches the same positions without
-searching. It prints the choices
-too: two builds that count differently must still choose alike. Our games only; about four
+(every fifth with a choice, walked by `ismcts_speed.decisions`; not `ismcts_speed.py`'s own
+positions, whose searches draw from the games' generator: here each search has a generator of
+its own), less a child that reaches the same positions without searching. It prints the
+choices too: two builds that count differently must still choose alike. Our games only; about four
 minutes for Jugula at `--search 200 --positions 4`.
 """
 
@@ -36,6 +36,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -81,27 +82,18 @@ def search(game: str, iterations: int, positions: int) -> dict[str, Any]:
     for 0): the iterations made and the actions chosen."""
     from colosseum.agents import make_agent
     from colosseum.agents.ismcts import ISMCTSAgent
-    from colosseum.sim.match import new_simulated_game
+    from ismcts_speed import decisions
 
-    heuristic = make_agent("heuristic", game)
-    made, seed = 0, 0
+    made = 0
     chosen: list[str] = []
-    while len(chosen) < positions:
-        state = new_simulated_game(game, players=2, seed=seed)
-        rng, step, seed = random.Random(seed), 0, seed + 1
-        while not state.is_terminal() and len(chosen) < positions:
-            seat = state.current_player
-            assert seat is not None
-            if len(state.legal_actions()) > 1 and step % 5 == 4:
-                choice = ""
-                if iterations:
-                    searcher = make_agent(f"ismcts:iterations={iterations}", game)
-                    assert isinstance(searcher, ISMCTSAgent)
-                    choice = str(searcher.choose(state, seat, random.Random(len(chosen))))
-                    made += searcher.last.iterations if searcher.last else 0
-                chosen.append(choice)
-            state.apply(heuristic.choose(state, seat, rng))
-            step += 1
+    for state, seat, _ in islice(decisions(game), positions):
+        choice = ""
+        if iterations:
+            searcher = make_agent(f"ismcts:iterations={iterations}", game)
+            assert isinstance(searcher, ISMCTSAgent)
+            choice = str(searcher.choose(state, seat, random.Random(len(chosen))))
+            made += searcher.last.iterations if searcher.last else 0
+        chosen.append(choice)
     return {"iterations": made, "choices": chosen}
 
 

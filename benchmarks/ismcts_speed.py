@@ -18,36 +18,49 @@ import json
 import random
 import sys
 import time
+from collections.abc import Iterator
+from itertools import islice
 
 from colosseum.agents import make_agent
 from colosseum.agents.ismcts import ISMCTSAgent
 from colosseum.core.registry import game_definition, games
+from colosseum.core.state import State
 from colosseum.sim.match import new_simulated_game
 
 
-def measure(game: str, level: str, positions: int, every: int = 5) -> dict[str, object]:
-    """Time `positions` searches of `level` at decisions of heuristic self-play games."""
+def decisions(game: str, every: int = 5) -> Iterator[tuple[State, int, random.Random]]:
+    """Decisions of heuristic self-play games (2 players, seeds 0, 1, ...): each step with a
+    choice whose number is a multiple of `every` less one, as (state, seat, the generator the
+    game's heuristic plays with). What the caller does with that generator before asking for
+    the next one, the game goes on with."""
     heuristic = make_agent("heuristic", game)
-    iterations, durations = 0, []
     seed = 0
-    while len(durations) < positions:
+    while True:
         state = new_simulated_game(game, players=2, seed=seed)
         rng = random.Random(seed)
         seed += 1
         step = 0
-        while not state.is_terminal() and len(durations) < positions:
+        while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
             if len(state.legal_actions()) > 1 and step % every == every - 1:
-                searcher = make_agent(level, game)
-                assert isinstance(searcher, ISMCTSAgent)
-                started = time.perf_counter()
-                searcher.choose(state, seat, rng)
-                durations.append(time.perf_counter() - started)
-                assert searcher.last is not None
-                iterations += searcher.last.iterations
+                yield state, seat, rng
             state.apply(heuristic.choose(state, seat, rng))
             step += 1
+
+
+def measure(game: str, level: str, positions: int, every: int = 5) -> dict[str, object]:
+    """Time `positions` searches of `level` at decisions of heuristic self-play games, each
+    with the game's own generator (`decisions`)."""
+    iterations, durations = 0, []
+    for state, seat, rng in islice(decisions(game, every), positions):
+        searcher = make_agent(level, game)
+        assert isinstance(searcher, ISMCTSAgent)
+        started = time.perf_counter()
+        searcher.choose(state, seat, rng)
+        durations.append(time.perf_counter() - started)
+        assert searcher.last is not None
+        iterations += searcher.last.iterations
     return {
         "game": game,
         "level": level,
