@@ -4,6 +4,7 @@ differently (1, 1.0, True) and values that cannot be remembered (a list) come ou
 
 from __future__ import annotations
 
+from colosseum.core import svg
 from colosseum.core.svg import el, num, safe, text, title
 
 
@@ -28,3 +29,22 @@ def test_text_and_titles() -> None:
     assert title("x < y") == "<title>x &lt; y</title>"
     assert title("") == "<title/>"
     assert num(3) == "3" and num(2.0) == "2" and num(0.25) == "0.2"
+
+
+def test_numbers_remembered_write_as_before() -> None:
+    assert [num(-0.0), num(0.0), num(-0.0)] == ["-0", "0", "-0"]  # equal keys, written apart
+    assert [num(2.26), num(2.26), num(True), num(1)] == ["2.3", "2.3", "True", "1"]
+
+
+def test_words_that_are_not_strings() -> None:
+    assert text(0, 0.5, 7) == '<text x="0" y="0.5">7</text>'  # type: ignore[arg-type]
+    assert title(1.0) == "<title>1.0</title>"  # type: ignore[arg-type]
+    assert text(0, 0, "") == '<text x="0" y="0"/>'
+
+
+def test_what_is_remembered_stays_bounded() -> None:
+    for i in range(svg.SAFE_KEPT + 10):
+        assert safe(f"<{i}>") == f"&lt;{i}&gt;"
+        assert num(i + 0.5) == f"{round(i + 0.5, 1):g}"
+    assert len(svg._WORDS) <= svg.SAFE_KEPT and len(svg._NUMBERS) <= svg.SAFE_KEPT
+    assert safe("a & b") == "a &amp; b"

@@ -16,24 +16,28 @@ def num(value: float) -> str:
     """A coordinate or length: whole numbers as they are, others to one decimal."""
     if isinstance(value, int):
         return str(value)
-    return f"{round(value, 1):g}"
+    written = _NUMBERS.get(value)
+    if written is None:
+        written = f"{round(value, 1):g}"
+        if value != 0:  # 0.0 and -0.0 are one key but write apart ("0", "-0")
+            if len(_NUMBERS) >= SAFE_KEPT:
+                _NUMBERS.clear()
+            _NUMBERS[value] = written
+    return written
 
 
 def el(tag: str, content: str = "", **attrs: Any) -> str:
     """One element; `content` is markup already escaped. `class_` is class, `_` in names is
     -, and attributes set to None are left out."""
-    names = _NAMES
-    try:
-        written = "".join(
-            [f' {names.get(k) or _name(k)}="{_kept(v)}"' for k, v in attrs.items() if v is not None]
-        )
-    except TypeError:  # a value that cannot be kept (a list, say): escaped each time
-        written = "".join([f' {_name(k)}="{safe(v)}"' for k, v in attrs.items() if v is not None])
-    return f"<{tag}{written}>{content}</{tag}>" if content else f"<{tag}{written}/>"
+    if content:
+        return f"<{tag}{_attributes(attrs)}>{content}</{tag}>"
+    return f"<{tag}{_attributes(attrs)}/>"
 
 
 def safe(value: object) -> str:
     """Text or an attribute value, escaped."""
+    if value.__class__ is str:
+        return _WORDS.get(value) or _word(value)
     try:
         return _kept(value)
     except TypeError:  # not hashable
@@ -41,12 +45,28 @@ def safe(value: object) -> str:
 
 
 def text(x: float, y: float, words: str, **attrs: Any) -> str:
-    return el("text", _kept(words), x=num(x), y=num(y), **attrs)
+    """`el("text", words escaped, x=num(x), y=num(y), **attrs)`, without the second call."""
+    content = safe(words)
+    head = f'<text x="{num(x)}" y="{num(y)}"{_attributes(attrs)}'
+    return f"{head}>{content}</text>" if content else f"{head}/>"
 
 
 def title(words: str) -> str:
     """A tooltip for the element it is put in."""
-    return f"<title>{_kept(words)}</title>" if words else "<title/>"
+    return f"<title>{safe(words)}</title>" if words else "<title/>"
+
+
+def _attributes(attrs: dict[str, Any]) -> str:
+    """The attributes of an element, each with a space before it (see `el`)."""
+    names, words = _NAMES, _WORDS
+    written = []
+    for key, value in attrs.items():
+        if value is None:
+            continue
+        # most values are strings (a word, a number already written): one dictionary read
+        value = (words.get(value) or _word(value)) if value.__class__ is str else safe(value)
+        written.append(f' {names.get(key) or _name(key)}="{value}"')
+    return "".join(written)
 
 
 def _escaped(value: object) -> str:
@@ -54,12 +74,26 @@ def _escaped(value: object) -> str:
     return escape(words) if UNSAFE.search(words) else words
 
 
+def _word(words: str) -> str:
+    """A string escaped, remembered in `_WORDS` (cleared whole when full)."""
+    if len(_WORDS) >= SAFE_KEPT:
+        _WORDS.clear()
+    written = _WORDS[words] = escape(words) if UNSAFE.search(words) else words
+    return written
+
+
 @lru_cache(maxsize=SAFE_KEPT, typed=True)
 def _kept(value: object) -> str:
-    """`_escaped`, remembered (`typed`: 1, 1.0 and True are written apart)."""
+    """`_escaped` of a value that is not a string, remembered (`typed`: 1, 1.0 and True are
+    written apart)."""
     return _escaped(value)
 
 
+# Remembered: boards repeat the same few words and numbers. Strings and floats apart from the
+# other values, so that a string is found by one dictionary read (a value's type is part of
+# `_kept`'s key: 1, 1.0 and True are equal keys that write apart).
+_WORDS: dict[str, str] = {}  # a string -> it escaped
+_NUMBERS: dict[float, str] = {}  # a float -> `num` of it
 _NAMES: dict[str, str] = {}  # attribute keyword -> attribute name, as they are met
 
 
