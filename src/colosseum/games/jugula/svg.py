@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...core.svg import el, num, seat_dash, text, title
@@ -129,7 +129,12 @@ def _size(view: View) -> tuple[int, int]:
 
 def _corner(view: View, square: str) -> tuple[float, float] | None:
     """The top left corner of a square ("d4"), None if it is not on the arena."""
-    width, height = _size(view)
+    return _corner_of(*_size(view), square)
+
+
+@lru_cache(maxsize=4096)
+def _corner_of(width: int, height: int, square: str) -> tuple[float, float] | None:
+    """`_corner` on an arena of `width` × `height` squares."""
     if len(square) < 2 or not square[1:].isdigit():
         return None
     file, rank = ord(square[0]) - ord("a"), int(square[1:]) - 1
@@ -191,40 +196,46 @@ def _deploy_squares(view: View, deploys: Mapping[str, Mapping[str, list[str]]]) 
 def _zones(view: View) -> str:
     """Each gladiator's front zone and danger zone, shown while he is pointed at or selected."""
     width, height = _size(view)
-    geo = geometry(width, height)
+    names = geometry(width, height).names
     parts = []
     for entry in view.get("gladiators", []):
         square, facing = entry.get("square"), entry.get("facing")
-        if not square or facing not in WEDGES or square not in geo.names:
+        if not square or facing not in WEDGES or square not in names:
             continue
-        index, turn = geo.names.index(square), FACINGS.index(facing)
-        danger = geo.danger[index][turn]
-        marks = []
-        for target in geo.front[index][turn]:
-            x, y = _corner(view, geo.names[target]) or (0, 0)
-            colour = DANGER if target == danger else FRONT
-            marks.append(
-                rect(
-                    x + 3,
-                    y + 3,
-                    S - 6,
-                    S - 6,
-                    fill=colour,
-                    fill_opacity="0.45",
-                    stroke=colour,
-                    stroke_width="2",
-                )
-            )
-        parts.append(
-            el(
-                "g",
-                "".join(marks),
-                class_="zone for-hidden",
-                data_for=f"g{entry['id']}",
-                pointer_events="none",
+        parts.append(_zone(width, height, square, facing, entry["id"]))
+    return "".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _zone(width: int, height: int, square: str, facing: str, gladiator: int) -> str:
+    """The zones of gladiator `gladiator` standing on `square` facing `facing` (`_zones`):
+    the same markup whenever he stands so, drawn once."""
+    geo = geometry(width, height)
+    index, turn = geo.names.index(square), FACINGS.index(facing)
+    danger = geo.danger[index][turn]
+    marks = []
+    for target in geo.front[index][turn]:
+        x, y = _corner_of(width, height, geo.names[target]) or (0, 0)
+        colour = DANGER if target == danger else FRONT
+        marks.append(
+            rect(
+                x + 3,
+                y + 3,
+                S - 6,
+                S - 6,
+                fill=colour,
+                fill_opacity="0.45",
+                stroke=colour,
+                stroke_width="2",
             )
         )
-    return "".join(parts)
+    return el(
+        "g",
+        "".join(marks),
+        class_="zone for-hidden",
+        data_for=f"g{gladiator}",
+        pointer_events="none",
+    )
 
 
 def _token(view: View, entry: Entry, actions: Sequence[str]) -> str:
