@@ -1,14 +1,16 @@
 """A seat's SVG board drawn alone, per game: what the server pays for each board a page asks for.
 
-    .venv/bin/python benchmarks/board_speed.py [GAME ...] [--games 4] [--steps 300] [--passes 7]
+    .venv/bin/python benchmarks/board_speed.py [GAME ...] [--games 4] [--steps 300] [--passes 5]
 
-For each game (default: all three) this plays `--games` random games of `--players` seats
-(seeded, the simulation caps), keeps every seat's view at every step up to `--steps`, with
-the legal actions' notations for the seat deciding (as the table page asks for its board),
-then draws every kept board `--passes` times with `web.boards.render_board`. Prints one JSON
-object per game: the boards drawn a pass and the milliseconds a drawing, the best pass and the
-median one (the best is the steadier figure on a shared machine). Nothing else is timed: the
-views are made before the first pass.
+For each game (default: all three) and each of `--passes` passes this plays `--games` random
+games of `--players` seats (seeded, the simulation caps; each pass its own seeds), keeps every
+seat's view at every step up to `--steps`, with the legal actions' notations for the seat
+deciding (as the table page asks for its board), then draws the kept boards in order with
+`web.boards.render_board`, one drawing each, as a server draws a table's versions. A pass of
+other seeds before them is not timed (what a process makes on its first boards). Nothing
+else is timed: a pass's views are made before its drawings. Prints one JSON object per game:
+the boards drawn a pass and the milliseconds a drawing, the best pass and the median one (the
+best is the steadier figure on a shared machine).
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ from colosseum.core.registry import game_definition, games
 from colosseum.sim.match import new_simulated_game
 from colosseum.web.boards import render_board
 
+WARM_UP = 1_000_000  # the first seed of the untimed pass: no timed pass reaches it
 
-def boards(game: str, players: int, count: int, steps: int) -> list[tuple[Any, list[str]]]:
-    """(view, legal notations) of every seat at every step of `count` random games."""
+
+def boards(game: str, players: int, seeds: range, steps: int) -> list[tuple[Any, list[str]]]:
+    """(view, legal notations) of every seat at every step of the random games of `seeds`."""
     kept: list[tuple[Any, list[str]]] = []
-    for seed in range(count):
+    for seed in seeds:
         state = new_simulated_game(game, players, seed)
         rng = random.Random(seed)
         for _ in range(steps):
@@ -44,17 +48,20 @@ def boards(game: str, players: int, count: int, steps: int) -> list[tuple[Any, l
 
 
 def measure(game: str, players: int, count: int, steps: int, passes: int) -> dict[str, Any]:
-    kept = boards(game, players, count, steps)
-    times = []
-    for _ in range(passes):
+    times, drawn = [], []
+    for number in range(-1, passes):  # pass -1: not timed
+        first = WARM_UP if number < 0 else number * count
+        kept = boards(game, players, range(first, first + count), steps)
         started = time.perf_counter()
         for view, legal in kept:
             render_board(game, view, legal)
-        times.append((time.perf_counter() - started) / len(kept) * 1000)
+        if number >= 0:
+            times.append((time.perf_counter() - started) / len(kept) * 1000)
+            drawn.append(len(kept))
     return {
         "game": game,
         "players": players,
-        "boards": len(kept),
+        "boards": round(statistics.mean(drawn)),
         "best_ms": round(min(times), 3),
         "median_ms": round(statistics.median(times), 3),
     }
@@ -66,7 +73,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", dest="count", type=int, default=4, metavar="N")
     parser.add_argument("--steps", type=int, default=300)
-    parser.add_argument("--passes", type=int, default=7)
+    parser.add_argument("--passes", type=int, default=5)
     args = parser.parse_args()
     ids = [game_definition(g).info.id for g in args.games] or list(games())
     for game in ids:

@@ -14,7 +14,7 @@ import pytest
 
 import colosseum
 from colosseum import State
-from colosseum.games.ludus_gladiatorius.svg import merge_views, render_svg
+from colosseum.games.ludus_gladiatorius.svg import _ROWS, merge_views, render_svg
 
 GAME = "ludus-gladiatorius"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -152,3 +152,20 @@ def test_merge_views_shows_each_counter_as_its_owner_sees_it() -> None:
     assert hidden, "seat 0 could not see every counter"
     svg = render_svg(merged)
     assert "counter-hidden" not in svg and "face down" not in svg and "data-action" not in svg
+
+
+def test_a_record_sheet_kept_is_drawn_again_when_it_changes() -> None:
+    """Sheets are kept by what they show (`_ROWS`): a sheet that changed, even from 1 to
+    True, is drawn anew, and a board drawn with nothing kept is the same text."""
+    state = colosseum.new_game(GAME, players=2, seed=3, options=OPTIONS)
+    view = state.view(0)
+    view["gladiators"][1]["carried_shields"] = 1
+    first = render_svg(view)
+    changed = copy.deepcopy(view)
+    changed["gladiators"][0]["life"] -= 1
+    changed["gladiators"][1]["carried_shields"] = True  # equal to 1, written apart
+    drawn = render_svg(changed)
+    assert "+1 shields" in first and "+True shields" in drawn
+    assert f"{view['gladiators'][0]['life'] - 1}/" in drawn
+    _ROWS.clear()
+    assert render_svg(changed) == drawn and render_svg(view) == first

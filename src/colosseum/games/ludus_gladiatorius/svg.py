@@ -362,6 +362,12 @@ def _buttons(notations: Sequence[str], view: View, y: float, width: float) -> tu
     return el("g", "".join(parts), class_="buttons", **style), 22 + rows * (BUTTON_H + GAP)
 
 
+# Record sheets drawn lately, by the sheet's `repr` (which writes 1, 1.0 and True apart), the
+# viewer and the line: `_roster_row` reads nothing else. Cleared whole when full.
+_ROWS: dict[tuple[str, int | None, float], str] = {}
+ROWS_KEPT = 4096
+
+
 def _roster_row(entry: Entry, viewer: int | None, y: float) -> str:
     """One record sheet on a line; its tooltip says it all in words."""
     owner, out = entry["owner"], entry.get("hex") is None
@@ -393,8 +399,16 @@ def _roster(view: View, y: float) -> tuple[str, float]:
     """The record sheets under a header line: the markup and the height used."""
     heads = zip(ROSTER_X, ROSTER_HEADS, strict=True)
     parts = [text(x, y + 12, head, font_size=SMALL, fill="#616161") for x, head in heads]
+    viewer, rows = view.get("seat"), _ROWS
     for i, entry in enumerate(view.get("gladiators", [])):
-        parts.append(_roster_row(entry, view.get("seat"), y + 34 + 22 * i))
+        # a sheet seldom changes from one version to the next: drawn again only if it did
+        key = (repr(entry), viewer, y + 34 + 22 * i)
+        row = rows.get(key)
+        if row is None:
+            if len(rows) >= ROWS_KEPT:
+                rows.clear()
+            row = rows[key] = _roster_row(entry, viewer, key[2])
+        parts.append(row)
     height = 34 + 22 * len(view.get("gladiators", []))
     return el("g", "".join(parts), class_="roster", font_size="11", fill=DARK), height
 
