@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ...core.seats import plural
@@ -29,6 +30,7 @@ from .render_cards import (
     building_kinds,
     building_spec,
     card_short,
+    data_folder,
     event_card,
     gladiator_name,
     min_bid_of,
@@ -247,30 +249,45 @@ def _building_row(
     kinds = building_kinds(codes)
     columns = max(1, min(4, int((inner + 6) // 151)))
     tile = min(171, (inner + 6) / columns - 6)
+    folder = data_folder()
     for i, same in enumerate(kinds):
         x, top = MARGIN + (i % columns) * (tile + 6), y + 22 + (i // columns) * 44
         actions = [n for code in same for n in split.buildings.get(code, [])]
-        spec = building_spec(same[0])
-        name = building_words(same[0]).split(":")[0] + (f" ×{len(same)}" if len(same) > 1 else "")
-        effect = building_words(same[0]).partition(": ")[2]
-        cost = "" if spec is None else ("razes" if spec.effect == "quarry" else f"{spec.cost}")
-        inner_parts = [
+        if actions:
+            markup = _tile(same, x, top, tile, actions, view)
+            parts.append(el("g", markup, **clickable(actions, "building")))
+        else:
+            parts.append(_quiet_tile(folder, tuple(same), x, top, tile))
+    height = 22 + ((len(kinds) + columns - 1) // columns) * 44 if kinds else 30
+    if not kinds:
+        parts.append(text(MARGIN, y + 36, "none", font_size="12", fill=MUTED))
+    return el("g", "".join(parts), class_="centre-buildings", fill=DARK), height
+
+
+def _tile(
+    same: Sequence[str], x: float, top: float, tile: float, actions: Sequence[str], view: View
+) -> str:
+    """The inside of a tile of buildings of one kind (`_building_row`)."""
+    spec = building_spec(same[0])
+    name = building_words(same[0]).split(":")[0] + (f" ×{len(same)}" if len(same) > 1 else "")
+    effect = building_words(same[0]).partition(": ")[2]
+    cost = "" if spec is None else ("razes" if spec.effect == "quarry" else f"{spec.cost}")
+    return "".join(
+        [
             title(tip_with(building_about(same[0]), actions, view)),
             frame(x, top, tile, 38, bool(actions)),
             text(x + 5, top + 15, fit(name, tile - 30, 12), font_size="12", font_weight="bold"),
             text(x + tile - 5, top + 15, cost, font_size="12", text_anchor="end", fill=MUTED),
             text(x + 5, top + 31, fit(effect, tile - 10, 11), font_size="11", fill=MUTED),
         ]
-        markup = "".join(inner_parts)
-        parts.append(
-            el("g", markup, **clickable(actions, "building"))
-            if actions
-            else el("g", markup, class_="building")
-        )
-    height = 22 + ((len(kinds) + columns - 1) // columns) * 44 if kinds else 30
-    if not kinds:
-        parts.append(text(MARGIN, y + 36, "none", font_size="12", fill=MUTED))
-    return el("g", "".join(parts), class_="centre-buildings", fill=DARK), height
+    )
+
+
+@lru_cache(maxsize=1024)
+def _quiet_tile(folder: str, same: tuple[str, ...], x: float, top: float, tile: float) -> str:
+    """A tile with no action: the same for the same buildings, place and data folder (the
+    cards' words come from the folder of the board being drawn, `data_folder`), drawn once."""
+    return el("g", _tile(same, x, top, tile, (), {}), class_="building")
 
 
 def _event(centre: Mapping[str, Any], y: float, width: float) -> tuple[str, float]:
