@@ -78,7 +78,7 @@ def _word(words: str) -> str:
     """A string escaped, remembered in `_WORDS` (cleared whole when full)."""
     if len(_WORDS) >= SAFE_KEPT:
         _WORDS.clear()
-    written = _WORDS[words] = escape(words) if UNSAFE.search(words) else words
+    written = _WORDS[words] = _escaped(words)
     return written
 
 
